@@ -1,0 +1,80 @@
+// swift-tools-version:6.0
+// DriverPort: move an app's SQLite persistence from a query-builder driver to a
+// reader/writer driver without losing data. Module layout follows the layers in
+// design.md: each target depends only on targets in the layers under it.
+import PackageDescription
+
+let package = Package(
+    name: "DriverPort",
+    products: [
+        .executable(name: "driverport", targets: ["driverport"]),
+        .library(name: "LegacyDriver", targets: ["LegacyDriver"]),
+        .library(name: "ReaderWriterDriver", targets: ["ReaderWriterDriver"]),
+        .library(name: "PersistenceSession", targets: ["PersistenceSession"]),
+    ],
+    targets: [
+        // MARK: C libraries from Debian packages
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .target(
+            name: "CPageCodec",
+            path: "Sources/CPageCodec",
+            cSettings: [.unsafeFlags(["-O2"])],
+            linkerSettings: [.linkedLibrary("crypto"), .linkedLibrary("sqlite3")]
+        ),
+
+        // MARK: Layer 1: model and engine
+        .target(name: "MMEXModel"),
+        .target(
+            name: "SQLiteEngine",
+            dependencies: ["CSQLite"],
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
+        .target(
+            name: "MMEXSchema",
+            path: "Schema",
+            exclude: ["README.md"],
+            sources: ["Swift"],
+            resources: [.copy("tables.sql"), .copy("upgrade")]
+        ),
+
+        // MARK: Layer 2: cipher, session boundary, lifecycle, differential harness, MMEX file facts
+        .target(name: "SQLiteCipher", dependencies: ["SQLiteEngine", "CPageCodec"]),
+        .target(name: "PersistenceSession", dependencies: ["MMEXModel"]),
+        .target(name: "FileLifecycle", dependencies: ["SQLiteEngine"]),
+        .target(name: "Differential", dependencies: ["SQLiteEngine"]),
+        .target(name: "MMEXFiles", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXSchema"]),
+
+        // MARK: Layer 3: the two drivers
+        .target(name: "LegacyDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
+        .target(name: "ReaderWriterDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
+
+        // MARK: Layer 4: MMEX repositories and sessions per driver, fixtures
+        .target(name: "MMEXFixtures", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXFiles"]),
+        .target(
+            name: "MMEXLegacy",
+            dependencies: ["LegacyDriver", "PersistenceSession", "MMEXModel", "MMEXFiles"]
+        ),
+        .target(
+            name: "MMEXReaderWriter",
+            dependencies: ["ReaderWriterDriver", "PersistenceSession", "MMEXModel", "MMEXFiles"]
+        ),
+
+        // MARK: Layer 5: the CLI
+        .target(
+            name: "DriverPortCLI",
+            dependencies: [
+                "SQLiteEngine", "SQLiteCipher", "MMEXFiles", "MMEXFixtures", "FileLifecycle",
+                "Differential", "MMEXLegacy", "MMEXReaderWriter", "PersistenceSession",
+                "LegacyDriver", "ReaderWriterDriver",
+            ]
+        ),
+        .executableTarget(name: "driverport", dependencies: ["DriverPortCLI"]),
+
+        // MARK: Tests
+        .target(name: "TestSupport", dependencies: ["SQLiteEngine"], path: "Tests/TestSupport"),
+        .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine", "TestSupport"]),
+        .testTarget(name: "MMEXFilesTests", dependencies: ["MMEXFiles", "MMEXSchema", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["DriverPortCLI", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

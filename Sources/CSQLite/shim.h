@@ -1,0 +1,2 @@
+// The system SQLite (Debian libsqlite3-dev, 3.40).
+#include <sqlite3.h>

@@ -1,0 +1,58 @@
+/// The `driverport` command line: picks the subcommand, handles `--help`, maps errors to one line and an exit code.
+public enum DriverPortMain {
+    /// Every subcommand, in the order `--help` lists them.
+    public static let commands: [any Command] = [
+        InspectCommand(), DumpCommand(), CreateCommand(),
+    ]
+
+    static var overview: String {
+        var text = """
+        driverport: move an app's SQLite persistence between drivers without losing data.
+
+        Usage: driverport COMMAND [ARGUMENTS] [--help]
+
+        Commands:
+
+        """
+        let width = commands.map(\.name.count).max() ?? 0
+        for command in commands {
+            text += "  " + command.name + String(repeating: " ", count: width - command.name.count + 2) + command.summary + "\n"
+        }
+        text += """
+
+        Exit codes: 0 ok, 1 a check found a difference, 64 usage, 65 data error (not a database, wrong key),
+        66 missing input, 73 cannot create output, 74 I/O error, 75 locked, try again.
+        Passphrases are never taken as arguments: use --key-env NAME, --key-file PATH or --key-stdin.
+        """
+        return text
+    }
+
+    /// Runs the command line (without the program name) and returns the exit code.
+    public static func run(_ words: [String], console: Console) -> ExitCode {
+        guard let first = words.first else {
+            console.error("driverport: missing command; see 'driverport --help'")
+            return .usage
+        }
+        if first == "--help" || first == "-h" || first == "help" {
+            console.line(overview)
+            return .ok
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            console.error("driverport: unknown command '\(first)'; see 'driverport --help'")
+            return .usage
+        }
+        do {
+            let arguments = try ArgumentList(Array(words.dropFirst()), flags: command.flags, options: command.options)
+            if arguments.flag("help") {
+                console.line(command.help)
+                return .ok
+            }
+            return try command.run(arguments, console: console)
+        } catch {
+            console.endProgress()
+            let mapped = ErrorMapping.cliError(for: error)
+            console.error("driverport \(command.name): \(mapped.message)")
+            return mapped.exitCode
+        }
+    }
+}

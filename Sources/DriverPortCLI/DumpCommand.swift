@@ -1,0 +1,95 @@
+import Foundation
+import MMEXFiles
+import SQLiteEngine
+
+/// `driverport dump`: every row of a database's tables, in rowid order, as text or JSON.
+struct DumpCommand: Command {
+    let name = "dump"
+    let summary = "print every row of the named (default: all) tables in rowid order"
+    let help = """
+    Usage: driverport dump FILE [--table NAME]... [--engine system|sqlcipher] [--json]
+
+    Prints every row of each named table (default: every table), ordered by rowid. FILE is never modified.
+
+    Options:
+      --table NAME   a table to dump; repeat for several
+      --engine NAME  system (default) or sqlcipher
+      --json         {"tables": {NAME: {"columns": [...], "rows": [[...], ...]}}}: integers and reals as
+                     numbers, text as strings, NULL as null, a blob as {"hex": "..."}
+    """
+    let flags: Set<String> = ["json"]
+    let options: Set<String> = ["table", "engine"]
+
+    func run(_ arguments: ArgumentList, console: Console) throws -> ExitCode {
+        let path = try arguments.requirePositionals(["FILE"])[0]
+        let engine = try EngineOption.parse(arguments)
+        do {
+            let probe = try FileProbe.examine(path)
+            let database = try ReadOnlyDatabase.open(probe, library: engine)
+            let connection = database.connection
+            let available = try TableDumper.tableNames(connection)
+            let requested = arguments.values("table")
+            for table in requested where !available.contains(table) {
+                throw CLIError("\(path): no table named '\(table)' (it has \(available.count) tables; see inspect)", exitCode: .dataError)
+            }
+            let tables = requested.isEmpty ? available : requested
+            if arguments.flag("json") {
+                try writeJSON(connection, tables: tables, console: console)
+            } else {
+                try writeText(connection, tables: tables, console: console)
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw ErrorMapping.cliError(for: error, path: path)
+        }
+        return .ok
+    }
+
+    private func writeText(_ connection: EngineConnection, tables: [String], console: Console) throws {
+        for table in tables {
+            console.line("-- \(table)")
+            try TableDumper.forEachRow(connection, table: table, columns: { console.line($0.joined(separator: " | ")) }) { row in
+                console.line(row.map(\.description).joined(separator: " | "))
+            }
+        }
+    }
+
+    /// Streams the JSON document table by table and row by row, so a large file needs no large buffer.
+    private func writeJSON(_ connection: EngineConnection, tables: [String], console: Console) throws {
+        console.out("{\"tables\": {")
+        for (tableIndex, table) in tables.enumerated() {
+            console.out((tableIndex == 0 ? "\n  " : ",\n  ") + JSONText.string(table) + ": {\"columns\": ")
+            var first = true
+            try TableDumper.forEachRow(connection, table: table, columns: { names in
+                console.out(try JSONText.encode(names) + ", \"rows\": [")
+            }) { row in
+                console.out((first ? "\n    " : ",\n    ") + (try JSONText.encode(row.map(JSONText.object))))
+                first = false
+            }
+            console.out(first ? "]}" : "\n  ]}")
+        }
+        console.out(tables.isEmpty ? "}}\n" : "\n}}\n")
+    }
+}
+
+/// JSON text for values, through Foundation's serializer.
+enum JSONText {
+    /// A JSON-compatible object for one SQLite value.
+    static func object(_ value: SQLiteValue) -> Any {
+        switch value {
+        case .null: return NSNull()
+        case .integer(let v): return NSNumber(value: v)
+        case .real(let v): return v.isFinite ? NSNumber(value: v) : (v > 0 ? "Infinity" : "-Infinity") as Any
+        case .text(let v): return v
+        case .blob(let bytes): return ["hex": bytes.hexString]
+        }
+    }
+
+    static func encode(_ object: Any) throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func string(_ text: String) -> String { (try? encode(text)) ?? "\"\"" }
+}

@@ -1,0 +1,1 @@
+// Module FileLifecycle: see design.md for its layer. Filled in by its issue.

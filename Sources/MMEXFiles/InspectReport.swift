@@ -1,0 +1,46 @@
+import SQLiteEngine
+
+/// What `driverport inspect` reports about a database file.
+public struct InspectReport: Sendable, Equatable, Codable {
+    public var path: String
+    /// The engine that read the file (`system` or `sqlcipher`).
+    public var engine: String
+    public var sqliteVersion: String
+    /// The detected cipher (`none` for a plain file).
+    public var cipher: String
+    public var pageSize: Int
+    public var reserveBytes: Int
+    public var journalMode: String
+    public var userVersion: Int64
+    /// Table name -> row count.
+    public var tables: [String: Int64]
+    public var schema: SchemaCheck
+
+    /// Reads every fact from an open connection. Nothing is written.
+    ///
+    /// - Parameter walHeader: the file's header says WAL (a read-only or immutable connection may report another
+    ///   mode, so the header decides).
+    public static func read(
+        path: String, connection: EngineConnection, cipher: String, reserveBytes: Int, walHeader: Bool
+    ) throws -> InspectReport {
+        let pageSize = try connection.pragma("page_size")?.integerValue ?? 0
+        let journalMode = walHeader ? "wal" : try connection.pragma("journal_mode")?.textValue ?? "unknown"
+        let shape = try SchemaShape.read(from: connection)
+        var counts: [String: Int64] = [:]
+        for table in shape.tables.keys {
+            counts[table] = try connection.scalar("SELECT count(*) FROM \(quoteIdentifier(table))")?.integerValue ?? 0
+        }
+        return InspectReport(
+            path: path,
+            engine: connection.library.kind.rawValue,
+            sqliteVersion: connection.library.version,
+            cipher: cipher,
+            pageSize: Int(pageSize),
+            reserveBytes: reserveBytes,
+            journalMode: journalMode,
+            userVersion: try connection.userVersion,
+            tables: counts,
+            schema: SchemaCheck(file: shape, reference: try MMEXReference.shape())
+        )
+    }
+}

@@ -1,0 +1,1 @@
+// Module MMEXModel: see design.md for its layer. Filled in by its issue.

@@ -1,0 +1,1 @@
+// Module MMEXReaderWriter: see design.md for its layer. Filled in by its issue.

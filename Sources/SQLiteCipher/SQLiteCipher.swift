@@ -1,0 +1,1 @@
+// Module SQLiteCipher: see design.md for its layer. Filled in by its issue.

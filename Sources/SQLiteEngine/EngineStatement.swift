@@ -1,0 +1,192 @@
+/// A compiled SQL statement: bind, step, read columns, reset.
+///
+/// Owned by one thread at a time, like its connection. Finalized when released.
+public final class EngineStatement {
+    /// The connection it runs on (kept alive by the statement).
+    public let connection: EngineConnection
+    /// The `sqlite3_stmt*` handle.
+    public let handle: OpaquePointer
+    @usableFromInline let api: SQLiteAPI
+
+    init(connection: EngineConnection, handle: OpaquePointer) {
+        self.connection = connection
+        self.handle = handle
+        self.api = connection.api
+    }
+
+    deinit { _ = api.finalize(handle) }
+
+    /// The SQL text it was compiled from.
+    public var sql: String { api.sql(handle).map { String(cString: $0) } ?? "" }
+
+    /// Whether the statement leaves the database unchanged.
+    public var isReadOnly: Bool { api.stmtReadonly(handle) != 0 }
+
+    // MARK: Binding
+
+    /// How many `?`, `?NNN`, `:name` parameters the statement has.
+    public var parameterCount: Int32 { api.bindParameterCount(handle) }
+
+    /// The 1-based index of a named parameter (`:name`, `@name`, `$name`, with its prefix), or `nil`.
+    public func parameterIndex(_ name: String) -> Int32? {
+        let index = name.withCString { api.bindParameterIndex(handle, $0) }
+        return index == 0 ? nil : index
+    }
+
+    @usableFromInline
+    func checkBind(_ rc: Int32) throws(SQLiteError) {
+        if rc != ResultCode.ok { throw connection.lastError(sql: sql) }
+    }
+
+    @inlinable
+    public func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
+        try checkBind(api.bindInt64(handle, index, value))
+    }
+
+    @inlinable
+    public func bind(_ value: Double, at index: Int32) throws(SQLiteError) {
+        try checkBind(api.bindDouble(handle, index, value))
+    }
+
+    @inlinable
+    public func bind(_ value: String, at index: Int32) throws(SQLiteError) {
+        var text = value
+        let rc = text.withUTF8 { buffer in
+            guard let base = buffer.baseAddress else {
+                // An empty string is still TEXT, never NULL: bind a zero-length run of a valid C string.
+                return "".withCString { api.bindText(handle, index, $0, 0, transientDestructor) }
+            }
+            return UnsafeRawPointer(base).withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                api.bindText(handle, index, $0, Int32(buffer.count), transientDestructor)
+            }
+        }
+        try checkBind(rc)
+    }
+
+    @inlinable
+    public func bind(blob bytes: [UInt8], at index: Int32) throws(SQLiteError) {
+        let rc = bytes.withUnsafeBytes { buffer in
+            // A zero-length blob must still be a blob, not NULL: pass a non-nil pointer.
+            api.bindBlob(handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(buffer.count),
+                         transientDestructor)
+        }
+        try checkBind(rc)
+    }
+
+    @inlinable
+    public func bindNull(at index: Int32) throws(SQLiteError) {
+        try checkBind(api.bindNull(handle, index))
+    }
+
+    /// Binds one value of any storage class.
+    @inlinable
+    public func bind(_ value: SQLiteValue, at index: Int32) throws(SQLiteError) {
+        switch value {
+        case .null: try bindNull(at: index)
+        case .integer(let v): try bind(v, at: index)
+        case .real(let v): try bind(v, at: index)
+        case .text(let v): try bind(v, at: index)
+        case .blob(let v): try bind(blob: v, at: index)
+        }
+    }
+
+    /// Binds positional arguments to parameters 1...n.
+    public func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+        for (offset, value) in values.enumerated() {
+            try bind(value, at: Int32(offset + 1))
+        }
+    }
+
+    /// Binds named arguments (keys with or without their `:`, `@` or `$` prefix).
+    public func bind(named values: [String: SQLiteValue]) throws(SQLiteError) {
+        for (name, value) in values {
+            let candidates = name.first.map { ":@$".contains($0) } == true ? [name] : [":" + name, "@" + name, "$" + name]
+            guard let index = candidates.lazy.compactMap({ self.parameterIndex($0) }).first else {
+                throw SQLiteError(extendedCode: ResultCode.range, message: "no parameter named \(name)", sql: sql)
+            }
+            try bind(value, at: index)
+        }
+    }
+
+    /// Clears every binding back to NULL.
+    public func clearBindings() { _ = api.clearBindings(handle) }
+
+    // MARK: Stepping
+
+    /// Advances to the next row. Returns `true` when a row is available, `false` when the statement is done.
+    @inlinable
+    public func step() throws(SQLiteError) -> Bool {
+        let rc = api.step(handle)
+        if rc == ResultCode.row { return true }
+        if rc == ResultCode.done { return false }
+        _ = api.reset(handle)
+        throw connection.lastError(sql: sql)
+    }
+
+    /// Rewinds the statement so it can run again; bindings stay.
+    @inlinable
+    public func reset() { _ = api.reset(handle) }
+
+    // MARK: Columns
+
+    /// How many columns a row has.
+    public var columnCount: Int32 { api.columnCount(handle) }
+
+    /// The name of a column (0-based), as the query names it.
+    public func columnName(_ index: Int32) -> String {
+        api.columnName(handle, index).map { String(cString: $0) } ?? ""
+    }
+
+    /// Every column name, in order.
+    public var columnNames: [String] { (0..<columnCount).map(columnName) }
+
+    /// The declared type of a column that is a table column (`nil` for an expression).
+    public func columnDeclaredType(_ index: Int32) -> String? {
+        api.columnDecltype(handle, index).map { String(cString: $0) }
+    }
+
+    /// The storage class of a column in the current row.
+    @inlinable
+    public func storageClass(at index: Int32) -> StorageClass {
+        StorageClass(rawValue: api.columnType(handle, index)) ?? .null
+    }
+
+    @inlinable
+    public func isNull(at index: Int32) -> Bool { api.columnType(handle, index) == StorageClass.null.rawValue }
+
+    @inlinable
+    public func int64(at index: Int32) -> Int64 { api.columnInt64(handle, index) }
+
+    @inlinable
+    public func double(at index: Int32) -> Double { api.columnDouble(handle, index) }
+
+    @inlinable
+    public func string(at index: Int32) -> String {
+        guard let text = api.columnText(handle, index) else { return "" }
+        let count = Int(api.columnBytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    @inlinable
+    public func blob(at index: Int32) -> [UInt8] {
+        guard let bytes = api.columnBlob(handle, index) else { return [] }
+        let count = Int(api.columnBytes(handle, index))
+        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+
+    /// The column's value in its own storage class.
+    @inlinable
+    public func value(at index: Int32) -> SQLiteValue {
+        switch api.columnType(handle, index) {
+        case StorageClass.integer.rawValue: .integer(int64(at: index))
+        case StorageClass.real.rawValue: .real(double(at: index))
+        case StorageClass.text.rawValue: .text(string(at: index))
+        case StorageClass.blob.rawValue: .blob(blob(at: index))
+        default: .null
+        }
+    }
+}
+
+/// `SQLITE_TRANSIENT`: SQLite copies the bound bytes before the call returns.
+@usableFromInline
+nonisolated(unsafe) let transientDestructor = unsafeBitCast(-1, to: SQLiteAPI.Destructor.self)

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Runs the built `driverport` binary as a child process, the way a user or a script would.
+public enum DriverPortBinary {
+    /// The binary built beside the test bundle.
+    public static var url: URL {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("driverport"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("driverport"),
+            SharedData.repositoryRoot.appendingPathComponent(".build/debug/driverport"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[2]
+    }
+
+    /// What a run produced.
+    public struct Result: Sendable {
+        public let exitCode: Int32
+        public let standardOutput: String
+        public let standardError: String
+    }
+
+    /// Runs `driverport ARGUMENTS` with an optional environment addition and standard input.
+    public static func run(
+        _ arguments: [String], environment: [String: String] = [:], input: Data? = nil, timeout: TimeInterval = 120
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let out = Pipe()
+        let err = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(input) }
+        try stdin.fileHandleForWriting.close()
+        // Read both pipes while the child runs so a large output cannot block it.
+        let outData = LockedData()
+        let errData = LockedData()
+        let group = DispatchGroup()
+        for (pipe, sink) in [(out, outData), (err, errData)] {
+            group.enter()
+            DispatchQueue.global().async {
+                sink.set(pipe.fileHandleForReading.readDataToEndOfFile())
+                group.leave()
+            }
+        }
+        if group.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            throw TimeoutError(arguments: arguments)
+        }
+        process.waitUntilExit()
+        return Result(
+            exitCode: process.terminationStatus,
+            standardOutput: String(decoding: outData.get(), as: UTF8.self),
+            standardError: String(decoding: errData.get(), as: UTF8.self)
+        )
+    }
+
+    public struct TimeoutError: Error { public let arguments: [String] }
+}
+
+/// Bytes written by one thread and read by another.
+final class LockedData: @unchecked Sendable {
+    // @unchecked: `lock` guards `data`.
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) { lock.withLock { data = value } }
+    func get() -> Data { lock.withLock { data } }
+}
