@@ -75,6 +75,13 @@ let package = Package(
         .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine", "TestSupport"]),
         .testTarget(name: "MMEXFilesTests", dependencies: ["MMEXFiles", "MMEXSchema", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["DriverPortCLI", "TestSupport"]),
+        .testTarget(name: "SQLiteCipherTests", dependencies: ["SQLiteCipher", "MMEXFiles", "TestSupport"]),
+        .testTarget(name: "LegacyDriverTests", dependencies: ["LegacyDriver", "TestSupport"]),
+        .testTarget(name: "ReaderWriterDriverTests", dependencies: ["ReaderWriterDriver", "TestSupport"]),
+        .testTarget(name: "MMEXFixturesTests", dependencies: ["MMEXFixtures", "MMEXFiles", "TestSupport"]),
+        .testTarget(name: "FileLifecycleTests", dependencies: ["FileLifecycle", "TestSupport"]),
+        .testTarget(name: "MMEXUpgradeTests", dependencies: ["MMEXFiles", "MMEXSchema", "TestSupport"]),
+        .testTarget(name: "MMEXModelTests", dependencies: ["MMEXModel", "PersistenceSession", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

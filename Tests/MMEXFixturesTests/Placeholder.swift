@@ -1,0 +1,1 @@
+// Tests for this module are added by its issue.
