@@ -65,8 +65,12 @@ let package = Package(
             dependencies: [
                 "SQLiteEngine", "SQLiteCipher", "MMEXFiles", "MMEXFixtures", "FileLifecycle",
                 "Differential", "MMEXLegacy", "MMEXReaderWriter", "PersistenceSession",
-                "LegacyDriver", "ReaderWriterDriver",
+                "LegacyDriver", "ReaderWriterDriver", "DriverPortBench",
             ]
+        ),
+        .target(
+            name: "DriverPortBench",
+            dependencies: ["CSQLite", "SQLiteEngine", "SQLiteCipher", "LegacyDriver", "ReaderWriterDriver", "MMEXFiles", "MMEXFixtures"]
         ),
         .executableTarget(name: "driverport", dependencies: ["DriverPortCLI"]),
 
@@ -81,6 +85,7 @@ let package = Package(
         .testTarget(name: "MMEXFixturesTests", dependencies: ["MMEXFixtures", "MMEXFiles", "TestSupport"]),
         .testTarget(name: "FileLifecycleTests", dependencies: ["FileLifecycle", "TestSupport"]),
         .testTarget(name: "MMEXUpgradeTests", dependencies: ["MMEXFiles", "MMEXSchema", "TestSupport"]),
+        .testTarget(name: "BenchTests", dependencies: ["DriverPortBench", "TestSupport"]),
         .testTarget(name: "MMEXModelTests", dependencies: ["MMEXModel", "PersistenceSession", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
