@@ -31,7 +31,8 @@ struct DatabaseStateDiff {
             let right = try tables(candidate)
             for table in left.union(right).sorted() where !options.ignoredTables.contains(table) {
                 guard left.contains(table), right.contains(table) else {
-                    found.append((.rows, table, left.contains(table) ? "table" : "(absent)", right.contains(table) ? "table" : "(absent)"))
+                    let shown = { (has: Bool) in has ? "table" : "(absent)" }
+                    found.append((.rows, table, shown(left.contains(table)), shown(right.contains(table))))
                     continue
                 }
                 found += try rowDifferences(table: table)

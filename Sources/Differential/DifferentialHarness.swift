@@ -17,6 +17,20 @@ import SQLiteEngine
 ///
 /// When a scenario fails, the harness looks for the shortest sequence of its operations that still fails the same
 /// way (cut after the first failing operation, then delta debugging) and reports it with the scenario's seed.
+///
+/// ```swift
+/// let harness = DifferentialHarness<any PersistenceSession>(
+///     baseline: DifferentialSide(name: "legacy", open: { try LegacySession.open(at: $0, key: key) }, close: { try $0.close() }),
+///     candidate: DifferentialSide(name: "queue", open: { try QueueSession.open(at: $0, key: key) }, close: { try $0.close() }),
+///     inspect: { try openWithKey($0) }
+/// )
+/// let handWritten = Scenario(name: "set and read", operations: [
+///     DifferentialOperation("setValue(UID)") { session in try session.write { try $0.infoTable.setValue("x", for: .uid) } },
+///     DifferentialOperation("entries") { session in try session.read { try $0.infoTable.entries() } },
+/// ])
+/// let random = generator.scenario(named: "random", seed: 42, count: 1000)
+/// let report = try harness.run(slice: "infotable", scenarios: [handWritten, random], on: path)
+/// ```
 public struct DifferentialHarness<Subject> {
     public var baseline: DifferentialSide<Subject>
     public var candidate: DifferentialSide<Subject>
@@ -26,7 +40,8 @@ public struct DifferentialHarness<Subject> {
     /// What of the state is compared.
     public var comparison: StateComparison
     /// How an error is described for comparison; two sides agree on a failure when the descriptions are equal.
-    /// Default: the error's type and description.
+    /// Default: the error's type and description. Each side's copy path (and its folder) in the text is replaced by
+    /// `<database>` (and `<folder>`) before comparing, since the two copies necessarily live at different paths.
     public var describeError: (any Error) -> String
     /// Where the working copies go (each run makes and removes its own folder inside).
     public var workDirectory: URL
@@ -38,7 +53,9 @@ public struct DifferentialHarness<Subject> {
     public init(
         baseline: DifferentialSide<Subject>,
         candidate: DifferentialSide<Subject>,
-        inspect: @escaping (_ path: String) throws -> EngineConnection = { try EngineConnection(path: $0, options: .readOnly) },
+        inspect: @escaping (_ path: String) throws -> EngineConnection = {
+            try EngineConnection(path: $0, options: .readOnly)
+        },
         comparison: StateComparison = .all,
         workDirectory: URL = FileManager.default.temporaryDirectory,
         shrinkBudget: Int = 64,
@@ -109,18 +126,20 @@ public struct DifferentialHarness<Subject> {
         let right = Result { try candidate.open(copies.candidatePath) }
         switch (left, right) {
         case (.success(let a), .success(let b)):
-            var mismatches = runOperations(operations, a, b)
-            mismatches += compareClose(a, b)
+            var mismatches = runOperations(operations, a, b, copies)
+            mismatches += compareClose(a, b, copies)
             mismatches += try compareState(copies)
             return mismatches
         case (.failure(let a), .failure(let b)):
-            throw DifferentialError.cannotOpen(path: file, baseline: describeError(a), candidate: describeError(b))
+            throw DifferentialError.cannotOpen(
+                path: file, baseline: describe(a, copies.baselinePath), candidate: describe(b, copies.candidatePath)
+            )
         case (.success(let opened), .failure(let error)):
             try? baseline.close(opened)
-            return [mismatch(.open, field: "(open)", "opened", "threw \(describeError(error))")]
+            return [mismatch(.open, field: "(open)", "opened", "threw \(describe(error, copies.candidatePath))")]
         case (.failure(let error), .success(let opened)):
             try? candidate.close(opened)
-            return [mismatch(.open, field: "(open)", "threw \(describeError(error))", "opened")]
+            return [mismatch(.open, field: "(open)", "threw \(describe(error, copies.baselinePath))", "opened")]
         }
     }
 
@@ -134,7 +153,17 @@ public struct DifferentialHarness<Subject> {
         )
     }
 
-    private func runOperations(_ operations: [DifferentialOperation<Subject>], _ a: Subject, _ b: Subject) -> [Mismatch] {
+    /// An error's description with the side's own copy path and folder replaced by placeholders.
+    private func describe(_ error: any Error, _ path: String) -> String {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return describeError(error)
+            .replacingOccurrences(of: path, with: "<database>")
+            .replacingOccurrences(of: folder, with: "<folder>")
+    }
+
+    private func runOperations(
+        _ operations: [DifferentialOperation<Subject>], _ a: Subject, _ b: Subject, _ copies: WorkingCopies
+    ) -> [Mismatch] {
         var mismatches: [Mismatch] = []
         for (index, operation) in operations.enumerated() {
             let left = Result { try operation.body(a) }
@@ -150,24 +179,26 @@ public struct DifferentialHarness<Subject> {
                     )
                 }
             case (.failure(let x), .failure(let y)):
-                let described = (describeError(x), describeError(y))
+                let described = (describe(x, copies.baselinePath), describe(y, copies.candidatePath))
                 if described.0 != described.1 {
                     mismatches.append(
-                        mismatch(.result, index: index, operation: operation.name, field: "(error)", described.0, described.1)
+                        mismatch(
+                            .result, index: index, operation: operation.name, field: "(error)", described.0, described.1
+                        )
                     )
                 }
             case (.success(let x), .failure(let y)):
                 mismatches.append(
                     mismatch(
                         .result, index: index, operation: operation.name, field: "(outcome)",
-                        "returned \(x.rendered())", "threw \(describeError(y))"
+                        "returned \(x.rendered())", "threw \(describe(y, copies.candidatePath))"
                     )
                 )
             case (.failure(let x), .success(let y)):
                 mismatches.append(
                     mismatch(
                         .result, index: index, operation: operation.name, field: "(outcome)",
-                        "threw \(describeError(x))", "returned \(y.rendered())"
+                        "threw \(describe(x, copies.baselinePath))", "returned \(y.rendered())"
                     )
                 )
             }
@@ -175,16 +206,16 @@ public struct DifferentialHarness<Subject> {
         return mismatches
     }
 
-    private func compareClose(_ a: Subject, _ b: Subject) -> [Mismatch] {
+    private func compareClose(_ a: Subject, _ b: Subject, _ copies: WorkingCopies) -> [Mismatch] {
         let left = Result { try baseline.close(a) }
         let right = Result { try candidate.close(b) }
-        let describe: (Result<Void, any Error>) -> String = { result in
+        let outcome: (Result<Void, any Error>, String) -> String = { result, path in
             switch result {
             case .success: "closed"
-            case .failure(let error): "threw \(describeError(error))"
+            case .failure(let error): "threw \(describe(error, path))"
             }
         }
-        let (x, y) = (describe(left), describe(right))
+        let (x, y) = (outcome(left, copies.baselinePath), outcome(right, copies.candidatePath))
         return x == y ? [] : [mismatch(.close, field: "(close)", x, y)]
     }
 

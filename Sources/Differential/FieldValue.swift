@@ -70,7 +70,9 @@ public indirect enum FieldValue: Sendable, Hashable {
             return a.count == b.count && zip(a, b).allSatisfy { $0.isIdentical(to: $1) }
         case (.object(let a), .object(let b)):
             guard a.count == b.count else { return false }
-            return a.allSatisfy { member in b.first { $0.key == member.key }.map { member.value.isIdentical(to: $0.value) } ?? false }
+            return a.allSatisfy { member in
+                b.first { $0.key == member.key }.map { member.value.isIdentical(to: $0.value) } ?? false
+            }
         default: return self == other
         }
     }

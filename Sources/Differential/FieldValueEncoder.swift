@@ -156,9 +156,13 @@ private struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
         try store(value, in: box.appendSlot(), codingPath: codingPath + [key])
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
         let key = IndexKey(box.items.count)
-        return KeyedEncodingContainer(TreeKeyedContainer<NestedKey>(box: box.appendSlot().objectBox(), codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(
+            TreeKeyedContainer<NestedKey>(box: box.appendSlot().objectBox(), codingPath: codingPath + [key])
+        )
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

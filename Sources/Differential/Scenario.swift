@@ -43,7 +43,9 @@ public struct OperationGenerator<Subject> {
     }
 
     /// Picks one of several generators with the given relative weights (weights <= 0 are never picked).
-    public static func weighted(_ choices: [(weight: Int, generator: OperationGenerator<Subject>)]) -> OperationGenerator<Subject> {
+    public static func weighted(
+        _ choices: [(weight: Int, generator: OperationGenerator<Subject>)]
+    ) -> OperationGenerator<Subject> {
         let usable = choices.filter { $0.weight > 0 }
         let total = usable.reduce(0) { $0 + $1.weight }
         precondition(total > 0, "weighted(_:) needs at least one positive weight")
@@ -75,7 +77,9 @@ public struct DifferentialSide<Subject> {
     public let open: (_ path: String) throws -> Subject
     public let close: (Subject) throws -> Void
 
-    public init(name: String, open: @escaping (_ path: String) throws -> Subject, close: @escaping (Subject) throws -> Void) {
+    public init(
+        name: String, open: @escaping (_ path: String) throws -> Subject, close: @escaping (Subject) throws -> Void
+    ) {
         self.name = name
         self.open = open
         self.close = close

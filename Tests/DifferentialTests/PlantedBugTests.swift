@@ -113,6 +113,31 @@ struct PlantedBugTests {
         #expect(!report.mismatches.contains { $0.kind == .result || $0.kind == .rows })
     }
 
+    @Test("errors that name each side's own copy agree, and the error description is the caller's choice")
+    func errorsAreComparedWithoutCopyPaths() throws {
+        let folder = TemporaryDirectory()
+        let source = try sourceFile(folder)
+        struct NamedError: Error, CustomStringConvertible {
+            let path: String
+            var description: String { "cannot write \(path)" }
+        }
+        let throwsWithPath = DifferentialOperation<ToyNotes>("fail") { notes -> Int in
+            throw NamedError(path: notes.connection.path)
+        }
+        let agreeing = try toyHarness(bugs: [], under: folder)
+            .run(Scenario(name: "errors", operations: [throwsWithPath]), on: source)
+        #expect(agreeing.agrees, "\(agreeing.mismatches)")
+        let duplicate = try toyHarness(bugs: [], under: folder).run(
+            Scenario(name: "errors", operations: [ToyOperations.add("Seed", 1), ToyOperations.add("fresh", 1)]),
+            on: source
+        )
+        #expect(duplicate.agrees, "both sides refuse the duplicate name the same way")
+        var harness = toyHarness(bugs: .caseSensitiveLookup, under: folder)
+        harness.describeError = { _ in "always the same" }
+        let thrown = try harness.run(Scenario(name: "errors", operations: [throwsWithPath]), on: source)
+        #expect(thrown.agrees)
+    }
+
     @Test("a side that cannot open its copy is a mismatch, not a crash")
     func openFailure() throws {
         let folder = TemporaryDirectory()

@@ -31,6 +31,8 @@ struct AmountTests {
     @Test("equality is exact and structural; numeric equality is separate")
     func equality() {
         #expect(Amount(100.0) == Amount(100))
+        #expect(Amount(storedValue: .real(3200)) == .real(3200), "a computed REAL (total()) is kept as returned")
+        #expect(Amount.real(3200) != Amount.integer(3200), "so total() and sum() results are told apart")
         #expect(Amount.integer(1) != Amount.text("1"))
         #expect(Amount.real(0.1) == 0.1)
         #expect(Amount(0.1 + 0.2) != Amount(0.3), "no decimal rounding hides a drift")

@@ -44,7 +44,6 @@ struct PersistenceErrorTests {
     ])
     func resultCodes(code: Int32, keyGiven: Bool, expected: String) {
         let error = PersistenceError(sqliteExtendedCode: code, message: "m", path: "/tmp/a.mmb", keyGiven: keyGiven)
-        let name = String(describing: error).isEmpty ? "" : "\(error)"
         let caseName: String =
             switch error {
             case .notADatabase: "notADatabase"
@@ -54,7 +53,7 @@ struct PersistenceErrorTests {
             case .readOnly: "readOnly"
             case .io: "io"
             case .database: "database"
-            default: "other: \(name)"
+            default: "other: \(error)"
             }
         #expect(caseName == expected)
         #expect(error.isRetryable == (expected == "busy"))

@@ -43,7 +43,9 @@ private struct RowEncoder: Encoder {
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        storage.error = RecordMappingError(table: storage.table, column: nil, field: nil, reason: .unsupportedType("unkeyed record"))
+        storage.error = RecordMappingError(
+            table: storage.table, column: nil, field: nil, reason: .unsupportedType("unkeyed record")
+        )
         return DiscardingUnkeyedContainer()
     }
 
@@ -100,7 +102,9 @@ private struct RowEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProto
     }
 
     mutating func superEncoder() -> any Encoder {
-        storage.error = RecordMappingError(table: storage.table, column: nil, field: nil, reason: .unsupportedType("superclass"))
+        storage.error = RecordMappingError(
+            table: storage.table, column: nil, field: nil, reason: .unsupportedType("superclass")
+        )
         return RowEncoder(storage: RowStorage(table: storage.table))
     }
 
@@ -116,7 +120,9 @@ private struct DiscardingUnkeyedContainer: UnkeyedEncodingContainer {
     var count: Int { 0 }
     mutating func encodeNil() throws {}
     mutating func encode<T: Encodable>(_ value: T) throws {}
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
         KeyedEncodingContainer(RowEncodingContainer<NestedKey>(storage: RowStorage(table: "")))
     }
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { DiscardingUnkeyedContainer() }

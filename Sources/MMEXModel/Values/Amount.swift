@@ -7,11 +7,13 @@
 /// number as TEXT. Real MMEX files hold all of these side by side. `Amount` keeps the storage class and the exact
 /// value SQLite returned, so:
 /// - reading and writing back never drifts (no decimal rounding, no integer turning into `100.0`);
-/// - equality is exact and structural (storage class and value), so a driver that stores `"100"` where the other
-///   stores `100` is caught by the differential suite. Building an amount from a `Double` applies SQLite's own rule
-///   (an integral REAL becomes an INTEGER), so `Amount(100.0) == Amount(100)`, exactly as SQLite would store it;
-/// - `Decimal` (Foundation) would turn the stored double `0.1` into `0.1000000000000000055...` or round it, either of
-///   which is a value SQLite never held.
+/// - equality is exact and structural (storage class and value): a driver whose query returns the REAL `3200.0`
+///   (SQL `total()`) where the other returns the INTEGER `3200` (`sum()`) is caught by the differential suite, and
+///   so is text where the other side has a number. Reading keeps what SQLite returned (``init(storedValue:)``);
+///   building an amount from a `Double` applies SQLite's own rule for storing it (an integral REAL becomes an
+///   INTEGER), so `Amount(100.0) == Amount(100)`, exactly as the file will hold it;
+/// - `Decimal` would have to convert the stored double: keeping its binary expansion (`0.1000000000000000055...`)
+///   or rounding it to a decimal SQLite never held; either way, writing it back could change the stored value.
 ///
 /// Arithmetic and formatting belong to the app: ``doubleValue`` gives the number, ``isNumericallyEqual(to:)``
 /// compares numbers across storage classes.
@@ -107,7 +109,9 @@ extension Amount: Codable {
             self = .text(value)
         } else {
             throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "an Amount needs one of integer, real, text")
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "an Amount needs one of integer, real, text"
+                )
             )
         }
     }

@@ -71,7 +71,9 @@ extension StoredValue: Codable {
             self = .null
         } else {
             throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "a StoredValue needs one storage class key")
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "a StoredValue needs one storage class key"
+                )
             )
         }
     }
