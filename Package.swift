@@ -86,7 +86,11 @@ let package = Package(
         .testTarget(name: "FileLifecycleTests", dependencies: ["FileLifecycle", "TestSupport"]),
         .testTarget(name: "MMEXUpgradeTests", dependencies: ["MMEXFiles", "MMEXSchema", "TestSupport"]),
         .testTarget(name: "BenchTests", dependencies: ["DriverPortBench", "TestSupport"]),
-        .testTarget(name: "MMEXModelTests", dependencies: ["MMEXModel", "PersistenceSession", "TestSupport"]),
+        .testTarget(
+            name: "MMEXModelTests",
+            dependencies: ["MMEXModel", "PersistenceSession", "SQLiteEngine", "MMEXSchema", "TestSupport"]
+        ),
+        .testTarget(name: "DifferentialTests", dependencies: ["Differential", "SQLiteEngine", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,255 @@
+import Foundation
+import SQLiteEngine
+
+/// Runs the same operations through two implementations of anything (a repository protocol, a whole session), each
+/// on its own copy of one file, and reports every difference in what they return and what they leave on disk.
+///
+/// Generic over `Subject`, the opened implementation both sides produce (`any InfoTableRepository`,
+/// `any PersistenceSession`, a toy type in a test). The caller says how to open each side on a path (applying a key
+/// for an encrypted file) and how to read a copy afterwards (``inspect``); the harness makes the copies, so the
+/// source file is never opened for writing.
+///
+/// Per scenario it compares:
+/// 1. every operation's outcome: the returned values field by field (through `Encodable`, so the report names the
+///    field: `entries[2].value`), or the errors (through ``describeError``);
+/// 2. the databases left behind after both sides closed: every table's rows by rowid with their storage classes,
+///    `user_version`, journal mode, `sqlite_master`, and the names of the files beside the database (sidecars).
+///
+/// When a scenario fails, the harness looks for the shortest sequence of its operations that still fails the same
+/// way (cut after the first failing operation, then delta debugging) and reports it with the scenario's seed.
+///
+/// ```swift
+/// let harness = DifferentialHarness<any PersistenceSession>(
+///     baseline: DifferentialSide(name: "legacy", open: { try LegacySession.open(at: $0, key: key) }, close: { try $0.close() }),
+///     candidate: DifferentialSide(name: "queue", open: { try QueueSession.open(at: $0, key: key) }, close: { try $0.close() }),
+///     inspect: { try openWithKey($0) }
+/// )
+/// let handWritten = Scenario(name: "set and read", operations: [
+///     DifferentialOperation("setValue(UID)") { session in try session.write { try $0.infoTable.setValue("x", for: .uid) } },
+///     DifferentialOperation("entries") { session in try session.read { try $0.infoTable.entries() } },
+/// ])
+/// let random = generator.scenario(named: "random", seed: 42, count: 1000)
+/// let report = try harness.run(slice: "infotable", scenarios: [handWritten, random], on: path)
+/// ```
+public struct DifferentialHarness<Subject> {
+    public var baseline: DifferentialSide<Subject>
+    public var candidate: DifferentialSide<Subject>
+    /// Opens a copy after a run to read its state. Default: the system SQLite, read-only (give one that applies
+    /// the key for encrypted files).
+    public var inspect: (_ path: String) throws -> EngineConnection
+    /// What of the state is compared.
+    public var comparison: StateComparison
+    /// How an error is described for comparison; two sides agree on a failure when the descriptions are equal.
+    /// Default: the error's type and description. Each side's copy path (and its folder) in the text is replaced by
+    /// `<database>` (and `<folder>`) before comparing, since the two copies necessarily live at different paths.
+    public var describeError: (any Error) -> String
+    /// Where the working copies go (each run makes and removes its own folder inside).
+    public var workDirectory: URL
+    /// How many re-runs shrinking may spend on one failing scenario (0 turns shrinking off).
+    public var shrinkBudget: Int
+    /// At most this many field differences are reported per operation.
+    public var maximumFieldDetails: Int
+
+    public init(
+        baseline: DifferentialSide<Subject>,
+        candidate: DifferentialSide<Subject>,
+        inspect: @escaping (_ path: String) throws -> EngineConnection = {
+            try EngineConnection(path: $0, options: .readOnly)
+        },
+        comparison: StateComparison = .all,
+        workDirectory: URL = FileManager.default.temporaryDirectory,
+        shrinkBudget: Int = 64,
+        maximumFieldDetails: Int = 10
+    ) {
+        self.baseline = baseline
+        self.candidate = candidate
+        self.inspect = inspect
+        self.comparison = comparison
+        self.describeError = { error in "\(type(of: error)): \(error)" }
+        self.workDirectory = workDirectory
+        self.shrinkBudget = shrinkBudget
+        self.maximumFieldDetails = maximumFieldDetails
+    }
+
+    /// Runs one scenario on fresh copies of `file`; shrinks it when it fails.
+    ///
+    /// - Throws: ``DifferentialError`` when the harness cannot run it at all (the file cannot be copied, neither side
+    ///   opens it, a copy cannot be read afterwards). Disagreements are never thrown: they are the report.
+    public func run(_ scenario: Scenario<Subject>, on file: String) throws -> ScenarioReport {
+        let mismatches = try execute(scenario.operations, on: file).map { annotate($0, scenario) }
+        var shortest: [String]?
+        if let first = mismatches.first {
+            let target = first.signature
+            let firstResultIndex = mismatches.first { $0.kind == .result }?.operationIndex
+            let shrinker = Shrinker<DifferentialOperation<Subject>>(
+                stillFails: { candidate in
+                    ((try? self.execute(candidate, on: file)) ?? []).contains { $0.signature == target }
+                },
+                budget: shrinkBudget
+            )
+            shortest = shrinker.shrink(scenario.operations, firstFailingIndex: firstResultIndex).map(\.name)
+        }
+        return ScenarioReport(
+            name: scenario.name, seed: scenario.seed, operations: scenario.operations.count,
+            mismatches: mismatches, shortestFailingSequence: shortest
+        )
+    }
+
+    /// Runs every scenario of a slice and sums them up.
+    public func run(slice name: String, scenarios: [Scenario<Subject>], on file: String) throws -> SliceReport {
+        SliceReport(
+            name: name, baseline: baseline.name, candidate: candidate.name,
+            scenarios: try scenarios.map { try run($0, on: file) }
+        )
+    }
+
+    private func annotate(_ mismatch: Mismatch, _ scenario: Scenario<Subject>) -> Mismatch {
+        var annotated = mismatch
+        annotated.scenario = scenario.name
+        annotated.seed = scenario.seed
+        return annotated
+    }
+
+    // MARK: One run
+
+    /// Copies the file, runs `operations` through both sides, closes them, and compares outcomes and state.
+    func execute(_ operations: [DifferentialOperation<Subject>], on file: String) throws -> [Mismatch] {
+        let copies: WorkingCopies
+        do {
+            copies = try WorkingCopies(source: file, under: workDirectory)
+        } catch {
+            throw DifferentialError.cannotCopy(path: file, reason: "\(error)")
+        }
+        defer { copies.remove() }
+
+        let left = Result { try baseline.open(copies.baselinePath) }
+        let right = Result { try candidate.open(copies.candidatePath) }
+        switch (left, right) {
+        case (.success(let a), .success(let b)):
+            var mismatches = runOperations(operations, a, b, copies)
+            mismatches += compareClose(a, b, copies)
+            mismatches += try compareState(copies)
+            return mismatches
+        case (.failure(let a), .failure(let b)):
+            throw DifferentialError.cannotOpen(
+                path: file, baseline: describe(a, copies.baselinePath), candidate: describe(b, copies.candidatePath)
+            )
+        case (.success(let opened), .failure(let error)):
+            try? baseline.close(opened)
+            return [mismatch(.open, field: "(open)", "opened", "threw \(describe(error, copies.candidatePath))")]
+        case (.failure(let error), .success(let opened)):
+            try? candidate.close(opened)
+            return [mismatch(.open, field: "(open)", "threw \(describe(error, copies.baselinePath))", "opened")]
+        }
+    }
+
+    private func mismatch(
+        _ kind: Mismatch.Kind, index: Int? = nil, operation: String? = nil, field: String, _ baseline: String,
+        _ candidate: String
+    ) -> Mismatch {
+        Mismatch(
+            kind: kind, scenario: "", operationIndex: index, operation: operation, field: field, baseline: baseline,
+            candidate: candidate
+        )
+    }
+
+    /// An error's description with the side's own copy path and folder replaced by placeholders.
+    private func describe(_ error: any Error, _ path: String) -> String {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return describeError(error)
+            .replacingOccurrences(of: path, with: "<database>")
+            .replacingOccurrences(of: folder, with: "<folder>")
+    }
+
+    private func runOperations(
+        _ operations: [DifferentialOperation<Subject>], _ a: Subject, _ b: Subject, _ copies: WorkingCopies
+    ) -> [Mismatch] {
+        var mismatches: [Mismatch] = []
+        for (index, operation) in operations.enumerated() {
+            let left = Result { try operation.body(a) }
+            let right = Result { try operation.body(b) }
+            switch (left, right) {
+            case (.success(let x), .success(let y)):
+                for difference in x.differences(from: y, limit: maximumFieldDetails) {
+                    mismatches.append(
+                        mismatch(
+                            .result, index: index, operation: operation.name, field: difference.path,
+                            difference.baseline, difference.candidate
+                        )
+                    )
+                }
+            case (.failure(let x), .failure(let y)):
+                let described = (describe(x, copies.baselinePath), describe(y, copies.candidatePath))
+                if described.0 != described.1 {
+                    mismatches.append(
+                        mismatch(
+                            .result, index: index, operation: operation.name, field: "(error)", described.0, described.1
+                        )
+                    )
+                }
+            case (.success(let x), .failure(let y)):
+                mismatches.append(
+                    mismatch(
+                        .result, index: index, operation: operation.name, field: "(outcome)",
+                        "returned \(x.rendered())", "threw \(describe(y, copies.candidatePath))"
+                    )
+                )
+            case (.failure(let x), .success(let y)):
+                mismatches.append(
+                    mismatch(
+                        .result, index: index, operation: operation.name, field: "(outcome)",
+                        "threw \(describe(x, copies.baselinePath))", "returned \(y.rendered())"
+                    )
+                )
+            }
+        }
+        return mismatches
+    }
+
+    private func compareClose(_ a: Subject, _ b: Subject, _ copies: WorkingCopies) -> [Mismatch] {
+        let left = Result { try baseline.close(a) }
+        let right = Result { try candidate.close(b) }
+        let outcome: (Result<Void, any Error>, String) -> String = { result, path in
+            switch result {
+            case .success: "closed"
+            case .failure(let error): "threw \(describe(error, path))"
+            }
+        }
+        let (x, y) = (outcome(left, copies.baselinePath), outcome(right, copies.candidatePath))
+        return x == y ? [] : [mismatch(.close, field: "(close)", x, y)]
+    }
+
+    private func compareState(_ copies: WorkingCopies) throws -> [Mismatch] {
+        var mismatches: [Mismatch] = []
+        // The files beside each copy are listed before anything else opens it.
+        if comparison.sidecars {
+            let left = WorkingCopies.files(beside: copies.baselinePath)
+            let right = WorkingCopies.files(beside: copies.candidatePath)
+            if left != right {
+                mismatches.append(
+                    mismatch(.sidecars, field: "files", left.joined(separator: ", "), right.joined(separator: ", "))
+                )
+            }
+        }
+        guard comparison.rows || comparison.schema || comparison.userVersion || comparison.journalMode else {
+            return mismatches
+        }
+        let left: EngineConnection
+        let right: EngineConnection
+        do { left = try inspect(copies.baselinePath) } catch {
+            throw DifferentialError.cannotInspect(side: baseline.name, reason: "\(error)")
+        }
+        defer { left.close() }
+        do { right = try inspect(copies.candidatePath) } catch {
+            throw DifferentialError.cannotInspect(side: candidate.name, reason: "\(error)")
+        }
+        defer { right.close() }
+        do {
+            let differences = try DatabaseStateDiff(baseline: left, candidate: right, options: comparison).differences()
+            mismatches += differences.map { mismatch($0.kind, field: $0.field, $0.baseline, $0.candidate) }
+        } catch {
+            throw DifferentialError.cannotInspect(side: "\(baseline.name)/\(candidate.name)", reason: "\(error)")
+        }
+        return mismatches
+    }
+}

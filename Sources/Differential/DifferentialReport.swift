@@ -1,0 +1,88 @@
+/// What one scenario found.
+public struct ScenarioReport: Sendable, Hashable, Codable {
+    public var name: String
+    /// The seed of a generated scenario.
+    public var seed: UInt64?
+    /// Operations run (through each side).
+    public var operations: Int
+    public var mismatches: [Mismatch]
+    /// When it failed: the operation names of the shortest sequence found that still fails the same way.
+    public var shortestFailingSequence: [String]?
+
+    public var agrees: Bool { mismatches.isEmpty }
+
+    public init(name: String, seed: UInt64?, operations: Int, mismatches: [Mismatch], shortestFailingSequence: [String]?) {
+        self.name = name
+        self.seed = seed
+        self.operations = operations
+        self.mismatches = mismatches
+        self.shortestFailingSequence = shortestFailingSequence
+    }
+}
+
+/// What one repository slice's scenarios found, for `driverport diff` (one table row, one JSON object).
+public struct SliceReport: Sendable, Hashable, Codable {
+    public var name: String
+    public var baseline: String
+    public var candidate: String
+    /// Operations run across all scenarios.
+    public var operations: Int
+    /// How many mismatches.
+    public var mismatches: Int
+    /// Every mismatch, in scenario order.
+    public var details: [Mismatch]
+    public var scenarios: [ScenarioReport]
+
+    public var agrees: Bool { mismatches == 0 }
+
+    public init(name: String, baseline: String, candidate: String, scenarios: [ScenarioReport]) {
+        self.name = name
+        self.baseline = baseline
+        self.candidate = candidate
+        self.scenarios = scenarios
+        operations = scenarios.reduce(0) { $0 + $1.operations }
+        details = scenarios.flatMap(\.mismatches)
+        mismatches = details.count
+    }
+}
+
+/// The whole comparison: `driverport diff --json` prints this.
+public struct DifferentialReport: Sendable, Hashable, Codable {
+    /// The source file (never modified).
+    public var file: String
+    public var slices: [SliceReport]
+
+    public var agrees: Bool { slices.allSatisfy(\.agrees) }
+
+    public init(file: String, slices: [SliceReport]) {
+        self.file = file
+        self.slices = slices
+    }
+
+    /// A plain-text table (slice, sides, operations, mismatches), then each mismatch and each shortest failing
+    /// sequence with its seed.
+    public var text: String {
+        var lines: [String] = []
+        let header = ["slice", "baseline", "candidate", "operations", "mismatches"]
+        let rows = slices.map { [$0.name, $0.baseline, $0.candidate, String($0.operations), String($0.mismatches)] }
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
+        }
+        lines.append(line(header))
+        lines += rows.map(line)
+        for slice in slices where !slice.agrees {
+            lines.append("")
+            lines.append("\(slice.name): \(slice.baseline) vs \(slice.candidate)")
+            for scenario in slice.scenarios where !scenario.agrees {
+                let seed = scenario.seed.map { " (seed \($0))" } ?? ""
+                lines.append("  scenario \(scenario.name)\(seed):")
+                for mismatch in scenario.mismatches { lines.append("    \(mismatch)") }
+                if let sequence = scenario.shortestFailingSequence {
+                    lines.append("    shortest failing sequence (\(sequence.count)): \(sequence.joined(separator: "; "))")
+                }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

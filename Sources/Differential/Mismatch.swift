@@ -1,0 +1,72 @@
+/// One difference between the baseline and the candidate.
+public struct Mismatch: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Where the difference showed.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// An operation returned different values (or one threw).
+        case result
+        /// One side could not open its copy, or they failed differently.
+        case open
+        /// Closing failed differently.
+        case close
+        /// A table's rows (or its columns) differ on disk.
+        case rows
+        /// `sqlite_master` differs (tables, indexes, triggers, views).
+        case schema
+        /// `PRAGMA user_version` differs.
+        case userVersion
+        /// The journal mode recorded in the file differs (WAL or not).
+        case journalMode
+        /// The set of files beside the database differs (sidecars left behind).
+        case sidecars
+    }
+
+    public var kind: Kind
+    /// The scenario it happened in.
+    public var scenario: String
+    /// The scenario's seed, for generated scenarios.
+    public var seed: UInt64?
+    /// The operation's position in the scenario (result mismatches).
+    public var operationIndex: Int?
+    /// The operation's name (result mismatches).
+    public var operation: String?
+    /// The field: a path into the returned value (`notes[2].name`), or the place on disk (`NOTE[rowid 3].VALUE`).
+    public var field: String
+    public var baseline: String
+    public var candidate: String
+
+    public init(
+        kind: Kind, scenario: String, seed: UInt64? = nil, operationIndex: Int? = nil, operation: String? = nil,
+        field: String, baseline: String, candidate: String
+    ) {
+        self.kind = kind
+        self.scenario = scenario
+        self.seed = seed
+        self.operationIndex = operationIndex
+        self.operation = operation
+        self.field = field
+        self.baseline = baseline
+        self.candidate = candidate
+    }
+
+    /// `result of #3 find("alpha") field found: baseline true, candidate false`.
+    public var description: String {
+        var text = kind.rawValue
+        if let operationIndex, let operation { text += " of #\(operationIndex) \(operation)" }
+        text += " at \(field): baseline \(baseline), candidate \(candidate)"
+        return text
+    }
+
+    /// What identifies "the same failure" while shrinking: kind, operation name without arguments, field path
+    /// without indexes and row ids.
+    var signature: String {
+        let base = operation.map { name in name.firstIndex(of: "(").map { String(name[..<$0]) } ?? name } ?? ""
+        var path = ""
+        var skipping = false
+        for character in field {
+            if character == "[" { skipping = true; path += "[]"; continue }
+            if character == "]" { skipping = false; continue }
+            if !skipping { path.append(character) }
+        }
+        return "\(kind.rawValue)|\(base)|\(path)"
+    }
+}

@@ -1,0 +1,74 @@
+/// The key of an encrypted MMEX file (`.emb`), without any cipher library type.
+///
+/// Holds the passphrase bytes exactly as given to `PRAGMA key` (no trailing NUL) and which cipher format to read them
+/// with. It lives in the model so every layer (sessions, import of another file) can carry it; the drivers turn it
+/// into their codec configuration. Its description never shows the passphrase, so it is safe in logs and errors.
+public struct DatabaseKey: Sendable, Hashable {
+    /// The raw passphrase bytes.
+    public let passphrase: [UInt8]
+    /// The cipher format to use.
+    public let cipher: CipherChoice
+
+    public init(passphrase: [UInt8], cipher: CipherChoice = .automatic) {
+        self.passphrase = passphrase
+        self.cipher = cipher
+    }
+
+    /// A key from a text passphrase (its UTF-8 bytes).
+    public init(passphrase: String, cipher: CipherChoice = .automatic) {
+        self.init(passphrase: Array(passphrase.utf8), cipher: cipher)
+    }
+}
+
+extension DatabaseKey: CustomStringConvertible, CustomDebugStringConvertible {
+    /// `key(<redacted>, cipher: sqlcipher4)`: never the passphrase.
+    public var description: String { "key(<redacted>, cipher: \(cipher.rawValue))" }
+    public var debugDescription: String { description }
+}
+
+/// Which encrypted format a key opens (see `cipher-formats.md`).
+///
+/// A string-backed open enum so the session layer needs no cipher library: `automatic` tries the formats in the order
+/// MMEX does (SQLCipher v4, then wxSQLite3 AES-128-CBC, then the rest); a named format is used alone.
+public enum CipherChoice: OpenTextEnum {
+    /// Try every supported format, MMEX's order first.
+    case automatic
+    /// SQLCipher v4 (every current `.emb`: desktop >= 1.8.1, iOS, Android).
+    case sqlcipher4
+    /// SQLCipher v3.
+    case sqlcipher3
+    /// SQLCipher v2.
+    case sqlcipher2
+    /// SQLCipher v1.
+    case sqlcipher1
+    /// wxSQLite3 AES-128-CBC (desktop before 1.8.1).
+    case aes128cbc
+    /// wxSQLite3 AES-256-CBC.
+    case aes256cbc
+    /// SQLite3 Multiple Ciphers ChaCha20-Poly1305 (sqleet-derived).
+    case chacha20
+    /// A format name this build does not know.
+    case unknown(String)
+
+    public static let knownCases: [CipherChoice] = [
+        .automatic, .sqlcipher4, .sqlcipher3, .sqlcipher2, .sqlcipher1, .aes128cbc, .aes256cbc, .chacha20,
+    ]
+
+    public init(rawValue: String) {
+        self = Self.known(rawValue) ?? .unknown(rawValue)
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .automatic: "automatic"
+        case .sqlcipher4: "sqlcipher4"
+        case .sqlcipher3: "sqlcipher3"
+        case .sqlcipher2: "sqlcipher2"
+        case .sqlcipher1: "sqlcipher1"
+        case .aes128cbc: "aes128cbc"
+        case .aes256cbc: "aes256cbc"
+        case .chacha20: "chacha20"
+        case .unknown(let name): name
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// Which constraint a write broke, parsed from SQLite's report.
+public struct ConstraintViolation: Sendable, Hashable, CustomStringConvertible {
+    /// The kind of constraint.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        case unique
+        case primaryKey
+        case notNull
+        case foreignKey
+        case check
+        case other
+    }
+
+    public let kind: Kind
+    /// The table, when SQLite named one (`UNIQUE constraint failed: INFOTABLE_V1.INFONAME`).
+    public let table: String?
+    /// The columns SQLite named, in order.
+    public let columns: [String]
+    /// SQLite's message as it reported it.
+    public let message: String
+
+    public init(kind: Kind, table: String?, columns: [String], message: String) {
+        self.kind = kind
+        self.table = table
+        self.columns = columns
+        self.message = message
+    }
+
+    /// Parses SQLite's extended result code (`SQLITE_CONSTRAINT_*`) and message (`<KIND> constraint failed: T.a, T.b`).
+    public init(sqliteExtendedCode: Int32, message: String) {
+        let kind: Kind =
+            switch sqliteExtendedCode {
+            case 2067: .unique  // SQLITE_CONSTRAINT_UNIQUE
+            case 1555, 2579: .primaryKey  // SQLITE_CONSTRAINT_PRIMARYKEY, _ROWID
+            case 1299: .notNull  // SQLITE_CONSTRAINT_NOTNULL
+            case 787: .foreignKey  // SQLITE_CONSTRAINT_FOREIGNKEY
+            case 275: .check  // SQLITE_CONSTRAINT_CHECK
+            default: .other
+            }
+        var table: String?
+        var columns: [String] = []
+        if let colon = message.firstRange(of: "constraint failed: ") {
+            for part in message[colon.upperBound...].split(separator: ",") {
+                let item = part.trimmingSpaces
+                if let dot = item.firstIndex(of: ".") {
+                    table = table ?? String(item[..<dot])
+                    columns.append(String(item[item.index(after: dot)...]))
+                } else if kind == .check || kind == .other {
+                    columns.append(String(item))
+                }
+            }
+        }
+        self.init(kind: kind, table: table, columns: columns, message: message)
+    }
+
+    /// `unique on INFOTABLE_V1(INFONAME)`.
+    public var description: String {
+        var text = kind.rawValue
+        if let table { text += " on \(table)(\(columns.joined(separator: ", ")))" }
+        else if !columns.isEmpty { text += " (\(columns.joined(separator: ", ")))" }
+        return text
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var result = self
+        while result.first == " " { result.removeFirst() }
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+}
