@@ -13,6 +13,7 @@ public struct DatabaseAccess: Sendable {
     /// Runs on every new connection before its first read, for example to apply a key.
     public var prepare: (@Sendable (EngineConnection) throws -> Void)?
 
+    /// An access through `library` and `vfs`, running `prepare` on each new connection.
     public init(
         library: SQLiteLibrary = .system, vfs: String? = nil,
         prepare: (@Sendable (EngineConnection) throws -> Void)? = nil

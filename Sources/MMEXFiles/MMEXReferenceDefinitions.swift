@@ -2,9 +2,12 @@ import SQLiteEngine
 
 /// One table or index of the MMEX version 21 schema, with the `CREATE` statement `tables.sql` gives it.
 public struct SchemaDefinition: Sendable, Equatable {
+    /// What the statement creates.
     public enum Kind: String, Sendable { case table, index }
 
+    /// Table or index.
     public let kind: Kind
+    /// The object's name as `tables.sql` spells it.
     public let name: String
     /// The table an index belongs to (a table's own name for a table).
     public let tableName: String

@@ -45,7 +45,9 @@ public struct MMEXUpgrader: Sendable {
     public struct Progress: Sendable, Equatable {
         /// 1-based position of the step, and how many steps there are.
         public let index: Int
+        /// How many steps the upgrade runs.
         public let count: Int
+        /// The step about to run.
         public let step: UpgradeStep
     }
 
@@ -56,6 +58,7 @@ public struct MMEXUpgrader: Sendable {
     /// The clock that names the backup.
     public let now: @Sendable () -> Date
 
+    /// An upgrader for the file at `path`, opened through `access`; `now` names the backup (tests inject it).
     public init(path: String, access: DatabaseAccess = .plain, now: @escaping @Sendable () -> Date = { Date() }) {
         self.path = path
         self.access = access

@@ -37,7 +37,9 @@ public enum SnapshotBridge {
 
     /// What a reader gets: a summary and where it came from.
     public struct Reading: Sendable, Equatable {
+        /// The summary to show.
         public let summary: SnapshotSummary
+        /// Whether it came from the snapshot or, and why, from the database.
         public let source: Source
     }
 
@@ -140,7 +142,9 @@ public enum SnapshotBridge {
 
 /// A snapshot that could not be written.
 public struct SnapshotWriteError: Error, Sendable, CustomStringConvertible {
+    /// The file that could not be written.
     public let path: String
+    /// The system error number.
     public let errno: Int32
     public var description: String { "\(path): cannot write the snapshot (\(String(cString: strerror(errno))))" }
 }

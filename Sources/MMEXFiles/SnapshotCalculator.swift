@@ -16,9 +16,11 @@ import SQLiteEngine
 public enum SnapshotCalculator {
     /// A numeric column whose text is not a number.
     public struct BadAmount: Error, Sendable, CustomStringConvertible {
+        /// Where the value is: table, rowid, column.
         public let table: String
         public let rowid: Int64
         public let column: String
+        /// The text that is not a number.
         public let text: String
         public var description: String { "\(table) row \(rowid): \(column) '\(text)' is not a number" }
     }

@@ -10,12 +10,15 @@ public struct SnapshotSummary: Sendable, Equatable, Codable {
 
     /// One account and its balance.
     public struct Account: Sendable, Equatable, Codable {
+        /// `ACCOUNTID`.
         public let id: Int64
+        /// `ACCOUNTNAME`.
         public let name: String
         /// `ACCOUNTTYPE` (Checking, Credit Card, Investment, ...).
         public let type: String
         /// `STATUS` (Open, Closed).
         public let status: String
+        /// `CURRENCYID` of the account.
         public let currencyId: Int64?
         /// The currency's symbol (`USD`), when the file has it.
         public let currency: String?
@@ -25,7 +28,9 @@ public struct SnapshotSummary: Sendable, Equatable, Codable {
 
     /// Today's money movement in one currency (accounts grouped by their currency).
     public struct DayTotal: Sendable, Equatable, Codable {
+        /// The currency's id and symbol.
         public let currencyId: Int64?
+        /// The currency's symbol, when the file has it.
         public let currency: String?
         /// Sum of today's deposits.
         public let deposits: String
@@ -37,6 +42,7 @@ public struct SnapshotSummary: Sendable, Equatable, Codable {
         public let transactions: Int
     }
 
+    /// The document layout version (``currentFormat``).
     public let format: Int
     /// When the summary was computed.
     public let generatedAt: Date
@@ -44,9 +50,12 @@ public struct SnapshotSummary: Sendable, Equatable, Codable {
     public let day: String
     /// The database file name it was computed from.
     public let database: String
+    /// Every account, by id.
     public let accounts: [Account]
+    /// Today's totals, one per currency that moved today.
     public let today: [DayTotal]
 
+    /// A summary in the current format.
     public init(generatedAt: Date, day: String, database: String, accounts: [Account], today: [DayTotal]) {
         format = Self.currentFormat
         self.generatedAt = generatedAt

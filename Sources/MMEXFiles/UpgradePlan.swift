@@ -23,6 +23,7 @@ public struct UpgradeStep: Sendable, Equatable, Codable {
 
 /// What an upgrade will do to a file, read without changing it.
 public struct UpgradePlan: Sendable, Equatable, Codable {
+    /// The file, as given.
     public let path: String
     /// `PRAGMA user_version` as stored in the file.
     public let storedVersion: Int64
@@ -31,6 +32,7 @@ public struct UpgradePlan: Sendable, Equatable, Codable {
     public let fromVersion: Int64
     /// The version the steps reach.
     public let targetVersion: Int64
+    /// The steps, in the order they run: `fromVersion + 1` ... `targetVersion`.
     public let steps: [UpgradeStep]
 
     /// Whether the file is already at the target.

@@ -1,15 +1,18 @@
 /// What an upgrade did (or, for a dry run, would do).
 public struct UpgradeReport: Sendable, Equatable, Codable {
+    /// The file, as given.
     public let path: String
     /// `user_version` as stored before the upgrade.
     public let storedVersion: Int64
     /// The version the steps started from (see ``UpgradePlan/fromVersion``).
     public let fromVersion: Int64
+    /// The version asked for.
     public let targetVersion: Int64
     /// The version the file is at now.
     public let reachedVersion: Int64
     /// Whether nothing was changed because only the plan was asked for.
     public let dryRun: Bool
+    /// The steps run (or, for a dry run, planned).
     public let steps: [UpgradeStep]
     /// The backup written before the first step.
     public let backup: String?

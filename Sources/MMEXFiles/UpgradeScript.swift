@@ -9,7 +9,9 @@ import MMEXSchema
 public struct UpgradeScript: Sendable, Equatable {
     /// A column an `ALTER TABLE ... ADD COLUMN` statement adds.
     public struct AddedColumn: Sendable, Equatable, Hashable {
+        /// The table, upper-case.
         public let table: String
+        /// The column, upper-case.
         public let column: String
     }
 
