@@ -186,4 +186,37 @@ struct UpgradeSafetyTests {
         #expect(upgraded.userVersion == 21)
         #expect(upgraded.rows["PAYEE_V1"]?.values.contains { $0["PAYEENAME"] == .text("Only in the WAL") } == true)
     }
+
+    @Test("a file a crash left with a hot journal is planned from a private copy and upgraded after the rollback")
+    func hotJournalIsRolledBack() throws {
+        let folder = TemporaryDirectory()
+        let live = try folder.copy(UpgradeFixtures.realV19, as: "live.mmb")
+        let crashed = folder.path("crashed.mmb")
+        // A writer with a one-page cache spills its changes into the file mid-transaction; copying the file and
+        // then its journal at that moment gives exactly what a crash leaves behind.
+        let writer = try EngineConnection(path: live)
+        try writer.execute("""
+            PRAGMA cache_size = 1; BEGIN;
+            UPDATE CURRENCYFORMATS_V1 SET CURRENCYNAME = CURRENCYNAME || printf('%.200c', 'x');
+            PRAGMA user_version = 20;
+            """)
+        try FileManager.default.copyItem(atPath: live, toPath: crashed)
+        try FileManager.default.copyItem(atPath: live + "-journal", toPath: crashed + "-journal")
+        try writer.execute("ROLLBACK")
+        writer.close()
+        let crashedBytes = try Data(contentsOf: URL(fileURLWithPath: crashed))
+        #expect(crashedBytes != (try Data(contentsOf: UpgradeFixtures.realV19)), "the writer did not spill")
+
+        let before = folderFingerprint(folder.url)
+        let plan = try MMEXUpgrader(path: crashed).plan()
+        #expect(plan.storedVersion == 19)
+        #expect(folderFingerprint(folder.url) == before)
+
+        let report = try MMEXUpgrader(path: crashed).upgrade()
+        #expect(report.reachedVersion == 21)
+        let state = try UpgradeFixtures.state(of: crashed)
+        let names = state.rows["CURRENCYFORMATS_V1"]?.values.compactMap { $0["CURRENCYNAME"]?.textValue } ?? []
+        #expect(!names.isEmpty && names.allSatisfy { !$0.hasSuffix("xxxx") })
+        #expect(!FileManager.default.fileExists(atPath: crashed + "-journal"))
+    }
 }
