@@ -5,7 +5,7 @@ import MMEXSchema
 /// `driverport upgrade`: brings an older MMEX file to version 21 with the incremental scripts, as MMEX desktop does.
 struct UpgradeCommand: Command {
     let name = "upgrade"
-    let summary = "bring an older MMEX file to version 21 with the MMEX upgrade scripts (backup first, a transaction per step)"
+    let summary = "bring an older MMEX file to version 21 (backup first, one transaction per step)"
     let help = """
     Usage: driverport upgrade FILE [--to N] [--dry-run] [--keep-backup] [--json]
 

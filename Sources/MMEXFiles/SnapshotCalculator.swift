@@ -73,8 +73,10 @@ public enum SnapshotCalculator {
                 balance: DecimalText.format(balances[id] ?? 0)
             )
         }
+        // Whole seconds: the JSON document carries ISO 8601 seconds, so a summary reads back equal to itself.
+        let generatedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         return SnapshotSummary(
-            generatedAt: now, day: today, database: databaseName, accounts: accounts,
+            generatedAt: generatedAt, day: today, database: databaseName, accounts: accounts,
             today: try dayTotals(connection, day: today, counted: counted)
         )
     }

@@ -163,6 +163,17 @@ struct SnapshotBridgeTests {
         #expect(leftovers.isEmpty)
     }
 
+    @Test("a summary published at a time with fractions of a second reads back equal")
+    func publishedSummaryReadsBackEqual() throws {
+        let folder = TemporaryDirectory()
+        let path = try makeDatabase(in: folder)
+        let now = Self.noon.addingTimeInterval(0.75)
+        let published = try SnapshotBridge.publish(database: path, now: now, calendar: Self.utc)
+        let read = try SnapshotBridge.read(database: path, now: now, calendar: Self.utc)
+        #expect(read.source == .snapshot)
+        #expect(read.summary == published)
+    }
+
     @Test("numeric text parses strictly into exact decimals")
     func decimalTextIsStrict() {
         #expect(DecimalText.parse("12.34") == Decimal(string: "12.34"))

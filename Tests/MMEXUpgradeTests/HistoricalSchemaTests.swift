@@ -9,7 +9,7 @@ import Testing
 @Suite("Historical schemas upgrade to 21 with every row intact")
 struct HistoricalSchemaTests {
     @Test("rows written in the version-k shape survive the upgrade to 21, apart from the scripts' documented changes",
-          arguments: Array(Int64(0)...20))
+          arguments: Array(Int64(0)...21))
     func rowsSurviveFromVersion(version: Int64) throws {
         let folder = TemporaryDirectory()
         let path = try UpgradeFixtures.file(atVersion: version, in: folder)
@@ -25,7 +25,7 @@ struct HistoricalSchemaTests {
 
         let report = try MMEXUpgrader(path: path).upgrade()
         #expect(report.reachedVersion == 21)
-        #expect(report.integrityCheck == "ok")
+        #expect(report.integrityCheck == "ok" || (version == 21 && report.steps.isEmpty))
 
         let after = try UpgradeFixtures.state(of: path)
         #expect(after.userVersion == 21)
