@@ -31,10 +31,27 @@ enum ErrorMapping {
             default:
                 return CLIError("\(prefix)\(error)", exitCode: .dataError)
             }
+        case let error as UpgradeError:
+            return upgradeError(error)
+        case let error as SnapshotCalculator.BadAmount:
+            return CLIError("\(path.map { "\($0): " } ?? "")\(error)", exitCode: .dataError)
         case let error as EngineUnavailableError:
             return CLIError(error.description, exitCode: .software)
         default:
             return CLIError("\(path.map { "\($0): " } ?? "")\(error)", exitCode: .software)
         }
+    }
+
+    static func upgradeError(_ error: UpgradeError) -> CLIError {
+        let code: ExitCode
+        switch error {
+        case .newerThanSupported, .cannotDowngrade, .notMMEX, .shapeConflict, .stepFailed, .integrityCheckFailed:
+            code = .dataError
+        case .unknownTarget: code = .usage
+        case .noScript: code = .software
+        case .changedDuringUpgrade, .walInUse: code = .temporaryFailure
+        case .backupFailed: code = .cannotCreate
+        }
+        return CLIError(error.description, exitCode: code)
     }
 }

@@ -8,7 +8,9 @@ import SQLiteEngine
 /// - rollback-journal files open with `mode=ro`;
 /// - a WAL-mode file with no (or an empty) `-wal` opens with `immutable=1`, which creates no sidecar;
 /// - a WAL-mode file with a `-wal` is copied, with its `-wal`, into a private folder, and the copy is read, so the
-///   committed transactions in the WAL are seen while the originals stay byte for byte as they were.
+///   committed transactions in the WAL are seen while the originals stay byte for byte as they were;
+/// - a rollback-journal file with a non-empty `-journal` (possibly hot: a writer died mid-transaction) is read the
+///   same way, so the interrupted transaction is rolled back in the copy, not in the original.
 public final class ReadOnlyDatabase {
     /// The open connection (read-only, or on a private copy).
     public let connection: EngineConnection
@@ -31,16 +33,20 @@ public final class ReadOnlyDatabase {
     public static func open(_ probe: FileProbe, library: SQLiteLibrary = .system, vfs: String? = nil) throws
         -> ReadOnlyDatabase
     {
-        let walPath = probe.path + "-wal"
-        let walSize = (try? FileManager.default.attributesOfItem(atPath: walPath)[.size] as? NSNumber)?.intValue ?? 0
-        if probe.isWALMode && walSize > 0 {
+        // A WAL-mode file's -wal holds committed transactions; a rollback file's non-empty -journal may be hot (a
+        // writer died mid-transaction), which a read-only connection cannot roll back. Either is read from a private
+        // copy of the pair (main file first: a sidecar only grows while a writer works).
+        let sidecar = probe.isWALMode ? "-wal" : "-journal"
+        let sidecarPath = probe.path + sidecar
+        let sidecarSize = (try? FileManager.default.attributesOfItem(atPath: sidecarPath)[.size] as? NSNumber)?.intValue ?? 0
+        if sidecarSize > 0 {
             let folder = FileManager.default.temporaryDirectory
                 .appendingPathComponent("driverport-read-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let copy = folder.appendingPathComponent("db")
             do {
                 try FileManager.default.copyItem(atPath: probe.path, toPath: copy.path)
-                try FileManager.default.copyItem(atPath: walPath, toPath: copy.path + "-wal")
+                try FileManager.default.copyItem(atPath: sidecarPath, toPath: copy.path + sidecar)
                 let connection = try EngineConnection(
                     path: copy.path, options: OpenOptions(access: .readWrite, vfs: vfs), library: library
                 )
