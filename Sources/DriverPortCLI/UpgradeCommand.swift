@@ -110,7 +110,11 @@ struct TestPauseHook {
     }
 
     func reached(_ phase: MMEXUpgrader.Phase) {
-        if delayMicroseconds > 0 { usleep(delayMicroseconds) }
+        if delayMicroseconds > 0 {
+            // Tell the test the upgrade is under way, so its random kill delay counts from here, not from launch.
+            console.error("reached \(phase)")
+            usleep(delayMicroseconds)
+        }
         guard phase.description == pauseAt else { return }
         console.error("paused at \(phase)")
         while true { sleep(60) }

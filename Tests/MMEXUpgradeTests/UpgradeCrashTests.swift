@@ -120,6 +120,14 @@ enum ChildUpgrade {
             }
             paused = text.contains("paused at")
         } else if killAfterMilliseconds > 0 {
+            // Count the delay from the first phase the child reports, so a slow start under load cannot push
+            // every kill before the upgrade begins.
+            var text = ""
+            while !text.contains("reached") {
+                let data = errors.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                text += String(decoding: data, as: UTF8.self)
+            }
             usleep(UInt32(killAfterMilliseconds) * 1000)
         }
         let running = process.isRunning
