@@ -49,7 +49,10 @@ struct FixtureCommand: Command {
                 at: path, spec: spec, options: options, library: target.library, vfs: target.vfs, prepare: target.prepare
             )
         } catch let error as FixtureError {
-            throw CLIError(error.description, exitCode: .usage)
+            if case .invalidSize = error { throw CLIError(error.description, exitCode: .usage) }
+            throw CLIError(error.description, exitCode: .software)
+        } catch DatabaseFileError.unreadable {
+            throw CLIError("cannot create \(path) (is its folder there and writable?)", exitCode: .cannotCreate)
         } catch {
             throw ErrorMapping.cliError(for: error, path: path)
         }
