@@ -1,13 +1,12 @@
 import Foundation
-import MMEXFiles
 
 /// Medium and large fixtures (10k, 100k, 1M transactions), made on demand and kept in a build folder so tests and
 /// benchmarks pay for each size once. Never committed.
 ///
 /// A file is named by size, seed and ``FixtureGenerator/contentVersion``
 /// (`mmex-t100000-s1-v1.mmb`), so a generator change makes new files instead of reusing stale ones. It is generated
-/// under a temporary name and renamed into place, and an exclusive lock on `.lock` in the folder keeps two
-/// processes from generating the same file at once. Callers must treat the file as read-only (copy it before
+/// under a temporary name and renamed into place (what an interrupted run left is deleted by the next one), and
+/// an exclusive lock on `.lock` in the folder keeps two processes from generating at once. Callers must treat the file as read-only (copy it before
 /// writing).
 ///
 /// ```swift
@@ -49,8 +48,8 @@ public struct FixtureCache: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return try withLock {
             if FileManager.default.fileExists(atPath: target) { return target }
+            removeLeftovers()
             let temporary = target + ".partial-\(getpid())"
-            for suffix in [""] + FileProbe.sidecarSuffixes { try? FileManager.default.removeItem(atPath: temporary + suffix) }
             try FixtureGenerator.generate(at: temporary, spec: spec)
             guard rename(temporary, target) == 0 else {
                 let reason = String(cString: strerror(errno))
@@ -58,6 +57,15 @@ public struct FixtureCache: Sendable {
                 throw FixtureError.cacheNotWritable(path: target, reason: reason)
             }
             return target
+        }
+    }
+
+    /// Deletes what an interrupted run left (`*.partial-PID` and their sidecars). Only called under the lock, when
+    /// no other generation can be running.
+    private func removeLeftovers() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.contains(".partial-") {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }
     }
 

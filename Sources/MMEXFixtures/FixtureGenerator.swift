@@ -47,7 +47,9 @@ public enum FixtureGenerator {
     ) throws -> FixtureReport {
         try validate(spec)
         // Speed only, per connection, not stored in the file: no fsync while generating (a failed run is deleted).
+        let synchronous = try connection.pragma("synchronous") ?? .integer(2)
         try connection.execute("PRAGMA synchronous = OFF")
+        defer { try? connection.execute("PRAGMA synchronous = \(synchronous)") }
         let sink = try RowSink(connection: connection, commitEvery: options.commitEvery)
         do {
             let world = FixtureWorld(spec: spec, sink: sink)
@@ -68,7 +70,6 @@ public enum FixtureGenerator {
             sink.abandon()
             throw error
         }
-        try connection.execute("PRAGMA synchronous = FULL")
         let tables = MMEXTable.allCases.map { FixtureReport.TableRows(table: $0.name, rows: sink.count($0)) }
         return FixtureReport(
             spec: spec, contentVersion: contentVersion, tables: tables, rowsWritten: sink.rowsWritten

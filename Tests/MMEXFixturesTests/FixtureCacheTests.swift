@@ -35,6 +35,17 @@ struct FixtureCacheTests {
         #expect(names == [".lock", FixtureCache.fileName(for: FixtureSpec(transactions: 500, seed: 2))])
     }
 
+    @Test("what an interrupted run left behind is cleared by the next generation")
+    func interruptedRunsAreCleared() throws {
+        let folder = TemporaryDirectory("fixture-cache")
+        let directory = folder.url.appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let leftover = directory.appendingPathComponent("mmex-t99-s1-v\(FixtureGenerator.contentVersion).mmb.partial-4242")
+        try Data("half a database".utf8).write(to: leftover)
+        _ = try FixtureCache(directory: directory).path(transactions: 40, seed: 1)
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+    }
+
     @Test("the standard cache lives in this package's .build folder unless DRIVERPORT_FIXTURE_CACHE says otherwise")
     func standardLocation() {
         let expected = ProcessInfo.processInfo.environment["DRIVERPORT_FIXTURE_CACHE"].map { URL(fileURLWithPath: $0) }

@@ -7,7 +7,8 @@ extension FixtureWorld {
     ///
     /// The first ``pinnedCount`` transactions are pinned to cover every stress case whatever the seed (every
     /// status and code, 0.10, one satoshi, a negative split, cross-currency transfers, `T00:00:00` and plain dates,
-    /// a share purchase, an asset purchase, a deleted row...); the rest are drawn.
+    /// a share purchase, an asset purchase, a deleted row...), all in accounts open from the first day; the rest
+    /// are drawn.
     func writeTransactions(progress: (Int) -> Void) throws {
         var random = random(.transactions)
         let count = spec.transactions
@@ -62,8 +63,8 @@ extension FixtureWorld {
                                      category: CategoryIndex.salary)
             set("R", .mobile, .midnight)
             decoration.tags = 2
-        case 2:  // EUR -> USD transfer, void
-            draft = transfer(permille: 0, day: day, random: &random, from: giro, to: accountIndex(named: "Chase Checking"),
+        case 2:  // EUR -> GBP transfer, void
+            draft = transfer(permille: 0, day: day, random: &random, from: giro, to: accountIndex(named: "Barclays Current"),
                              cents: 150_000)
             set("V", .desktop, .plain)
         case 3:  // split with a negative part, follow up, with fields, attachment and a tagged split

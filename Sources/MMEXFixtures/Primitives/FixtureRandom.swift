@@ -92,10 +92,12 @@ public struct FixtureRandom: Sendable {
 
 /// SplitMix64: a tiny generator that turns any 64-bit seed into well-mixed state for xoshiro256**. Hand-written.
 public struct SplitMix64: Sendable {
+    /// The counter the next output is mixed from.
     public var state: UInt64
 
     public init(state: UInt64) { self.state = state }
 
+    /// The next 64 well-mixed bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
