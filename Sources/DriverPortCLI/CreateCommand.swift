@@ -13,7 +13,8 @@ struct CreateCommand: Command {
     (categories, currencies, INFOTABLE), as the MMEX apps do. Refuses to overwrite an existing file.
 
     Options:
-      --sample  add a small realistic data set (accounts, payees, transactions, splits, tags)
+      --sample  add a small realistic data set: what `driverport fixture OUT --transactions 200 --seed 1`
+                writes (every table gets rows)
     """
     let flags: Set<String> = ["sample"]
     let options: Set<String> = []
@@ -23,7 +24,7 @@ struct CreateCommand: Command {
         do {
             let connection = try MMEXFileCreator.create(at: path)
             if arguments.flag("sample") {
-                try SampleData.insert(into: connection)
+                try FixtureGenerator.fill(connection, spec: .sample)
             }
             connection.close()
         } catch {

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Medium and large fixtures (10k, 100k, 1M transactions), made on demand and kept in a build folder so tests and
+/// benchmarks pay for each size once. Never committed.
+///
+/// A file is named by size, seed and ``FixtureGenerator/contentVersion``
+/// (`mmex-t100000-s1-v1.mmb`), so a generator change makes new files instead of reusing stale ones. It is generated
+/// under a temporary name and renamed into place (what an interrupted run left is deleted by the next one), and
+/// an exclusive lock on `.lock` in the folder keeps two processes from generating at once. Callers must treat the file as read-only (copy it before
+/// writing).
+///
+/// ```swift
+/// let path = try FixtureCache.standard.path(transactions: 100_000)
+/// ```
+public struct FixtureCache: Sendable {
+    /// Where the files live.
+    public let directory: URL
+
+    public init(directory: URL) { self.directory = directory }
+
+    /// The cache in `DRIVERPORT_FIXTURE_CACHE` if set, else `.build/fixtures` of this package (found from this
+    /// source file's location), else `.build/fixtures` under the current directory.
+    public static var standard: FixtureCache { FixtureCache(directory: defaultDirectory) }
+
+    static var defaultDirectory: URL {
+        if let override = ProcessInfo.processInfo.environment["DRIVERPORT_FIXTURE_CACHE"], !override.isEmpty {
+            return URL(fileURLWithPath: override)
+        }
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { root.deleteLastPathComponent() }  // Sources/MMEXFixtures/FixtureCache.swift
+        if FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+            return root.appendingPathComponent(".build/fixtures")
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/fixtures")
+    }
+
+    /// The file name for a spec.
+    public static func fileName(for spec: FixtureSpec) -> String {
+        "mmex-t\(spec.transactions)-s\(spec.seed)-v\(FixtureGenerator.contentVersion).mmb"
+    }
+
+    /// The path of the plain fixture with `transactions` transactions from `seed`, generating it first if the cache
+    /// does not hold it yet.
+    public func path(transactions: Int, seed: UInt64 = 1) throws -> String {
+        let spec = FixtureSpec(transactions: transactions, seed: seed)
+        let target = directory.appendingPathComponent(FixtureCache.fileName(for: spec)).path
+        if FileManager.default.fileExists(atPath: target) { return target }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return try withLock {
+            if FileManager.default.fileExists(atPath: target) { return target }
+            removeLeftovers()
+            let temporary = target + ".partial-\(getpid())"
+            try FixtureGenerator.generate(at: temporary, spec: spec)
+            guard rename(temporary, target) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(atPath: temporary)
+                throw FixtureError.cacheNotWritable(path: target, reason: reason)
+            }
+            return target
+        }
+    }
+
+    /// Deletes what an interrupted run left (`*.partial-PID` and their sidecars). Only called under the lock, when
+    /// no other generation can be running.
+    private func removeLeftovers() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.contains(".partial-") {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+
+    /// Runs `body` holding an exclusive `flock` on the folder's `.lock` file.
+    private func withLock<T>(_ body: () throws -> T) throws -> T {
+        let lockPath = directory.appendingPathComponent(".lock").path
+        let descriptor = open(lockPath, O_RDWR | O_CREAT, 0o644)
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+}
