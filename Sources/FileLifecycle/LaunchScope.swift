@@ -27,6 +27,11 @@ public struct LaunchScope: Sendable {
         /// The user id that scopes the database, or `nil` for the unscoped one.
         public let userID: String?
         public let source: Source
+
+        public init(userID: String?, source: Source) {
+            self.userID = userID
+            self.source = source
+        }
     }
 
     /// Decides the scope for this launch: the session's user id when it is present (not empty or blank), else the
