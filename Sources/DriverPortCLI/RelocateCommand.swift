@@ -24,9 +24,11 @@ struct RelocateCommand: Command {
     Options:
       --from FILE  the database where older builds kept it
       --to DIR     the container folder
-      --json       one JSON object: path, moved, fallbackReason (null or a name such as containerMissing,
-                   conflict, sourceInUse, moveFailed), conflict, location (legacy or destination),
-                   pendingSidecars, safeToOpen, detail
+      --json       one JSON object: path (the database to open), moved (this run moved the main file or a
+                   sidecar), fallbackReason (null, or why FILE was kept: noContainer, containerMissing, conflict,
+                   sourceInUse, sourceUnreadable, sourceNotSettled, destinationUnreadable, destinationOccupied,
+                   destinationInUse, removeFailed, moveFailed), conflict, location (legacy or destination),
+                   pendingSidecars, safeToOpen, detail (the reason in words)
 
     Exit codes: 0 the database is usable at the printed path; 73 conflict: both files hold rows, nothing was
     moved (EX_CANTCREAT: the destination is taken); 75 a -wal or hot -journal has not followed the main file
