@@ -18,8 +18,11 @@ public protocol RelocationFileSystem: Sendable {
 
 /// What a path names.
 public enum FileEntryKind: Sendable, Equatable {
+    /// Nothing is there.
     case missing
+    /// A regular file (or a symbolic link to one).
     case regularFile
+    /// A folder (or a symbolic link to one).
     case directory
     /// A socket, device, dangling symbolic link or anything else that is neither a file nor a folder.
     case other
@@ -27,12 +30,16 @@ public enum FileEntryKind: Sendable, Equatable {
 
 /// A rename or removal that failed, with the paths and the system's reason.
 public struct FileOperationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Which operation failed.
     public enum Operation: String, Sendable {
+        /// A rename.
         case move
+        /// A removal.
         case remove
     }
 
     public let operation: Operation
+    /// The path that was moved or removed.
     public let path: String
     /// The destination of a move.
     public let destination: String?
