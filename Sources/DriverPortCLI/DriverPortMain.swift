@@ -3,6 +3,7 @@ public enum DriverPortMain {
     /// Every subcommand, in the order `--help` lists them.
     public static let commands: [any Command] = [
         InspectCommand(), DumpCommand(), CreateCommand(), FixtureCommand(), UpgradeCommand(), SnapshotCommand(),
+        RelocateCommand(),
     ]
 
     static var overview: String {
