@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["SQLiteEngine"], path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine", "TestSupport"]),
         .testTarget(name: "MMEXFilesTests", dependencies: ["MMEXFiles", "MMEXSchema", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["DriverPortCLI", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["DriverPortCLI", "SQLiteCipher", "TestSupport"]),
         .testTarget(
             name: "SQLiteCipherTests", dependencies: ["SQLiteCipher", "MMEXFiles", "TestSupport"],
             resources: [.copy("Oracles")]

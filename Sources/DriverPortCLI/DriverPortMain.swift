@@ -2,7 +2,7 @@
 public enum DriverPortMain {
     /// Every subcommand, in the order `--help` lists them.
     public static let commands: [any Command] = [
-        InspectCommand(), DumpCommand(), CreateCommand(),
+        InspectCommand(), DumpCommand(), CreateCommand(), ExportCommand(), RekeyCommand(),
     ]
 
     static var overview: String {

@@ -42,6 +42,8 @@ public enum CipherError: Error, Sendable, Equatable, CustomStringConvertible {
     case verificationFailed(detail: String)
     /// The caller's progress handler asked to stop; nothing was changed.
     case cancelled
+    /// The chosen SQLite engine cannot open this format (Debian's SQLCipher 3.4.1 opens SQLCipher v1-v3 only).
+    case engineUnsupported(detail: String)
     /// SQLite failed for a reason that is not the codec's.
     case sqlite(SQLiteError)
 
@@ -72,6 +74,7 @@ public enum CipherError: Error, Sendable, Equatable, CustomStringConvertible {
         case .databaseInUse(let detail): return "the database is in use by another connection (\(detail)); close it and try again"
         case .verificationFailed(let detail): return "the new file did not verify: \(detail)"
         case .cancelled: return "cancelled; the database was not changed"
+        case .engineUnsupported(let detail): return detail
         case .sqlite(let error): return error.description
         }
     }
