@@ -2,8 +2,8 @@
 public enum DriverPortMain {
     /// Every subcommand, in the order `--help` lists them.
     public static let commands: [any Command] = [
-        InspectCommand(), DumpCommand(), CreateCommand(), FixtureCommand(), UpgradeCommand(), SnapshotCommand(),
-        RelocateCommand(),
+        InspectCommand(), DumpCommand(), CreateCommand(), ExportCommand(), RekeyCommand(), FixtureCommand(),
+        UpgradeCommand(), SnapshotCommand(), RelocateCommand(),
     ]
 
     static var overview: String {

@@ -40,16 +40,18 @@ public final class UntouchedReader {
     ///     knowing the mode.
     ///   - library: the SQLite library to read it with.
     ///   - vfs: the VFS to open through (for example the page codec's).
-    /// - Throws: ``SQLiteError`` when SQLite cannot open the file or its copy, or a file system error when the copy
-    ///   cannot be made.
+    ///   - prepare: runs on the new connection before its first statement (the place to apply a key).
+    /// - Throws: ``SQLiteError`` when SQLite cannot open the file or its copy, a file system error when the copy
+    ///   cannot be made, or what `prepare` throws.
     public static func open(
-        path: String, isWALMode: Bool? = nil, library: SQLiteLibrary = .system, vfs: String? = nil
+        path: String, isWALMode: Bool? = nil, library: SQLiteLibrary = .system, vfs: String? = nil,
+        prepare: (EngineConnection) throws -> Void = { _ in }
     ) throws -> UntouchedReader {
         let walMode = isWALMode ?? DatabaseHeader.walMode(atPath: path)
         let walSize = Self.size(ofFileAt: path + "-wal")
         let hotJournal = Self.isHotJournalCandidate(atPath: path + "-journal")
         if walMode == nil || walSize > 0 || hotJournal {
-            return try openCopy(path: path, library: library, vfs: vfs)
+            return try openCopy(path: path, library: library, vfs: vfs, prepare: prepare)
         }
         let query = walMode == true ? "immutable=1" : "mode=ro"
         let connection = try EngineConnection(
@@ -57,11 +59,14 @@ public final class UntouchedReader {
             options: OpenOptions(access: .readOnly, uri: true, vfs: vfs),
             library: library
         )
+        try prepare(connection)
         return UntouchedReader(connection: connection, copyFolder: nil)
     }
 
     /// Copies the file with its `-wal` and `-journal` (never the `-shm`, which SQLite rebuilds) and opens the copy.
-    private static func openCopy(path: String, library: SQLiteLibrary, vfs: String?) throws -> UntouchedReader {
+    private static func openCopy(
+        path: String, library: SQLiteLibrary, vfs: String?, prepare: (EngineConnection) throws -> Void
+    ) throws -> UntouchedReader {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("driverport-read-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -74,6 +79,7 @@ public final class UntouchedReader {
             let connection = try EngineConnection(
                 path: copy.path, options: OpenOptions(access: .readWrite, vfs: vfs), library: library
             )
+            try prepare(connection)
             return UntouchedReader(connection: connection, copyFolder: folder)
         } catch {
             try? FileManager.default.removeItem(at: folder)
