@@ -27,13 +27,9 @@ struct CreateCommand: Command {
         let keyOptions = try KeyOptions(arguments)
         var applied: AppliedCipher?
         do {
-            let needed: Bool = if case .format = keyOptions.choice { true } else { false }
-            let key = try keyOptions.key(
-                needed: needed, prompt: "Passphrase for the new file \(path): ", console: console, confirm: true
-            )
-            if needed && key == nil { throw CipherError.keyRequired }
+            let target = try keyOptions.newFileTarget(for: path, console: console)
             let connection = try MMEXFileCreator.create(at: path, vfs: PageCodec.vfsName) { connection in
-                applied = try PageCodec.apply(keyOptions.choice, key: key, to: connection)
+                applied = try target.applyToNewFile(connection)
             }
             if arguments.flag("sample") {
                 try FixtureGenerator.fill(connection, spec: .sample)

@@ -1,15 +1,16 @@
 import Foundation
 import MMEXFiles
 import MMEXFixtures
-import SQLiteEngine
+import SQLiteCipher
 
 /// `driverport fixture`: a new MMEX file full of realistic, deterministic data, of any size up to millions of
-/// transactions.
+/// transactions, plain or encrypted through the page codec.
 struct FixtureCommand: Command {
     let name = "fixture"
     let summary = "generate a realistic, deterministic MMEX file with N transactions"
     let help = """
-    Usage: driverport fixture OUT --transactions N [--seed S] [--stats] [--json]
+    Usage: driverport fixture OUT --transactions N [--seed S] [--cipher NAME] [--key-env NAME | --key-file PATH |
+                                  --key-stdin] [--stats] [--json]
 
     Writes a new MMEX version 21 file at OUT with realistic content: currencies with rate history, accounts
     of every type (open and closed), payees, custom categories (Unicode, NOCASE near-duplicates), N
@@ -17,16 +18,19 @@ struct FixtureCommand: Command {
     scheduled transactions, budgets, assets and stocks with price history. Every table gets rows.
     The same N and seed give the same rows on every machine. Refuses to overwrite an existing file.
     Rows are streamed in large transactions, so memory stays flat even for millions of transactions.
+    With a key the file is encrypted page by page as it is written (--cipher auto means sqlcipher4, what MMEX
+    writes today); a named cipher needs a key. The rows are the same as the plain file's for that N and seed.
 
     Options:
       --transactions N  how many transactions (CHECKINGACCOUNT_V1 rows), 0 to 10000000 (required)
       --seed S          the seed, a whole number from 0 to 18446744073709551615 (default 1)
+    \(KeyOptions.help)
       --stats           also report rows written, seconds and peak resident memory
-      --json            one JSON object: path, transactions, seed, contentVersion, tables (name -> rows
-                        written), rowsWritten, and with --stats: seconds, peakResidentBytes
+      --json            one JSON object: path, cipher (none for plain), transactions, seed, contentVersion,
+                        tables (name -> rows written), rowsWritten, and with --stats: seconds, peakResidentBytes
     """
-    let flags: Set<String> = ["stats", "json"]
-    let options: Set<String> = ["transactions", "seed"]
+    let flags: Set<String> = Set(["stats", "json"]).union(KeyOptions.flagNames)
+    let options: Set<String> = Set(["transactions", "seed"]).union(KeyOptions.optionNames)
 
     func run(_ arguments: ArgumentList, console: Console) throws -> ExitCode {
         let path = try arguments.requirePositionals(["OUT"])[0]
@@ -34,7 +38,13 @@ struct FixtureCommand: Command {
             throw CLIError.usage("--transactions N is required; see --help")
         }
         let spec = FixtureSpec(transactions: transactions, seed: try seed(arguments))
-        let target = FixtureTarget.plain
+        let keyOptions = try KeyOptions(arguments)
+        let target: FixtureTarget
+        do {
+            target = FixtureTarget(cipher: try keyOptions.newFileTarget(for: path, console: console))
+        } catch {
+            throw ErrorMapping.cliError(for: error, path: path)
+        }
         let clock = ContinuousClock()
         let start = clock.now
         var lastShown = start
@@ -45,9 +55,7 @@ struct FixtureCommand: Command {
         }
         let report: FixtureReport
         do {
-            report = try FixtureGenerator.generate(
-                at: path, spec: spec, options: options, library: target.library, vfs: target.vfs, prepare: target.prepare
-            )
+            report = try FixtureGenerator.generate(at: path, spec: spec, options: options, target: target)
         } catch let error as FixtureError {
             if case .invalidSize = error { throw CLIError(error.description, exitCode: .usage) }
             throw CLIError(error.description, exitCode: .software)
@@ -60,10 +68,12 @@ struct FixtureCommand: Command {
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let stats = arguments.flag("stats") ? Stats(seconds: seconds, peakResidentBytes: ProcessMemory.peakResidentBytes()) : nil
+        let cipher = target.cipher.format?.rawValue ?? "none"
         if arguments.flag("json") {
-            try console.json(Output(path: path, report: report, stats: stats))
+            try console.json(Output(path: path, cipher: cipher, report: report, stats: stats))
         } else {
-            console.line("created \(path): \(transactions) transactions, seed \(spec.seed), \(report.rowsWritten) rows")
+            let encrypted = target.cipher.format == nil ? "" : ", \(cipher)"
+            console.line("created \(path): \(transactions) transactions, seed \(spec.seed), \(report.rowsWritten) rows\(encrypted)")
             if let stats { console.line(stats.line(rows: report.rowsWritten)) }
         }
         return .ok
@@ -91,16 +101,18 @@ struct FixtureCommand: Command {
     /// The `--json` document.
     struct Output: Encodable {
         let path: String
+        let cipher: String
         let report: FixtureReport
         let stats: Stats?
 
         enum Keys: String, CodingKey {
-            case path, transactions, seed, contentVersion, tables, rowsWritten, seconds, peakResidentBytes
+            case path, cipher, transactions, seed, contentVersion, tables, rowsWritten, seconds, peakResidentBytes
         }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Keys.self)
             try container.encode(path, forKey: .path)
+            try container.encode(cipher, forKey: .cipher)
             try container.encode(report.spec.transactions, forKey: .transactions)
             try container.encode(report.spec.seed, forKey: .seed)
             try container.encode(report.contentVersion, forKey: .contentVersion)
@@ -121,16 +133,4 @@ struct FixtureCommand: Command {
         var intValue: Int? { nil }
         init?(intValue: Int) { nil }
     }
-}
-
-/// Where and how `fixture` writes: the library, VFS and key hook handed to the generator.
-///
-/// Only plain files for now. The cipher codec will add a case built from `--cipher NAME --key-env VAR`: its VFS
-/// name and a `prepare` hook that applies the key on the new connection before the first write.
-struct FixtureTarget {
-    let library: SQLiteLibrary
-    let vfs: String?
-    let prepare: (EngineConnection) throws -> Void
-
-    static var plain: FixtureTarget { FixtureTarget(library: .system, vfs: nil, prepare: { _ in }) }
 }

@@ -77,6 +77,19 @@ struct KeyOptions {
         return try CipherKey.parsing(bytes: first)
     }
 
+    /// The cipher and key of a new file (`create`, `fixture`): a named cipher needs a key, from the options or typed
+    /// twice on a terminal; `auto` with a key means sqlcipher4 (what MMEX writes today); without a key, plain.
+    ///
+    /// - Throws: a usage error for a named cipher without a key (nothing has been written yet).
+    func newFileTarget(for path: String, console: Console) throws -> CipherTarget {
+        let named: CipherFormat? = if case .format(let format) = choice { format } else { nil }
+        let key = try key(needed: named != nil, prompt: "Passphrase for the new file \(path): ", console: console, confirm: true)
+        if let named, key == nil {
+            throw CLIError.usage("--cipher \(named.rawValue) needs a key: give --key-env NAME, --key-file PATH or --key-stdin")
+        }
+        return try CipherTarget(newFile: choice, key: key)
+    }
+
     /// Reads a key from a source.
     static func read(_ source: Source) throws -> CipherKey {
         switch source {
