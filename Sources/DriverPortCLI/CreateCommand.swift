@@ -12,7 +12,8 @@ struct CreateCommand: Command {
 
     Creates a new MMEX database at OUT: user_version 21, then the MMEX schema with its default rows
     (categories, currencies, INFOTABLE), as the MMEX apps do. Refuses to overwrite an existing file.
-    With a key the file is encrypted (--cipher auto means sqlcipher4, what MMEX writes today).
+    With a key the file is encrypted (--cipher auto means sqlcipher4, what MMEX writes today); a named
+    cipher needs a key.
 
     Options:
       --sample         add a small realistic data set: what `driverport fixture OUT --transactions 200 --seed 1`

@@ -57,10 +57,14 @@ public struct FixtureCache: Sendable {
     ///
     /// An encrypted fixture is an export of the plain one (which is cached too), through the page codec.
     ///
-    /// - Throws: ``SQLiteCipher/CipherError/keyRequired`` for a format without a key, and the errors of generating,
+    /// - Throws: ``SQLiteCipher/CipherError/keyRequired`` for a format without a key,
+    ///   ``SQLiteCipher/CipherError/keyWithoutCipher`` for a key without a format, and the errors of generating,
     ///   exporting and storing the file.
     public func path(transactions: Int, seed: UInt64 = 1, cipher: CipherTarget) throws -> String {
-        guard let format = cipher.format else { return try path(transactions: transactions, seed: seed) }
+        guard let format = cipher.format else {
+            if cipher.key != nil { throw CipherError.keyWithoutCipher }
+            return try path(transactions: transactions, seed: seed)
+        }
         guard let key = cipher.key else { throw CipherError.keyRequired }
         let spec = FixtureSpec(transactions: transactions, seed: seed)
         let target = directory.appendingPathComponent(FixtureCache.fileName(for: spec, cipher: cipher)).path

@@ -53,12 +53,17 @@ struct EncryptedFixtureCacheTests {
             == "mmex-t100000-s1-v\(version)-aes128-p1024.emb")
     }
 
-    @Test("a named cipher without a key is refused before anything is generated")
+    @Test("a cipher without a key, or a key without a cipher, is refused before anything is generated")
     func cipherWithoutKey() throws {
         let folder = TemporaryDirectory("fixture-cache")
         let directory = folder.url.appendingPathComponent("cache")
         #expect(throws: CipherError.keyRequired) {
             try FixtureCache(directory: directory).path(transactions: 10, cipher: CipherTarget(format: .chacha20, key: nil))
+        }
+        #expect(throws: CipherError.keyWithoutCipher) {
+            try FixtureCache(directory: directory).path(
+                transactions: 10, cipher: CipherTarget(format: nil, key: try CipherKey.parsing(Self.firstKey))
+            )
         }
         #expect(!FileManager.default.fileExists(atPath: directory.path))
     }
