@@ -1,0 +1,92 @@
+import SQLiteEngine
+
+/// Sets a column in an INSERT or UPDATE: `column <- value`, `column <- otherColumn + 1`, `column += 1`.
+public struct Setter: Sendable {
+    /// The column being set.
+    @usableFromInline let column: Expression<Void>
+    /// What it is set to.
+    @usableFromInline let value: SetterValue
+
+    @inlinable
+    init(column: Expression<Void>, value: SetterValue) {
+        self.column = column
+        self.value = value
+    }
+
+    /// The value's SQL: `?` for a bound value, or the expression's template.
+    var valueExpression: Expression<Void> {
+        switch value {
+        case .bound(let bound): Expression("?", [bound])
+        case .expression(let expression): expression
+        }
+    }
+}
+
+/// A setter's right-hand side: a plain value (bound without building an expression) or an SQL expression.
+@usableFromInline
+enum SetterValue: Sendable {
+    case bound(SQLiteValue)
+    case expression(Expression<Void>)
+}
+
+precedencegroup ColumnAssignmentPrecedence {
+    associativity: right
+    lowerThan: TernaryPrecedence
+    higherThan: AssignmentPrecedence
+}
+
+/// `column <- value`: a ``Setter``.
+infix operator <- : ColumnAssignmentPrecedence
+
+@inlinable
+public func <- <V: Value>(column: Expression<V>, value: V) -> Setter {
+    Setter(column: column.expression, value: .bound(value.boundValue))
+}
+public func <- <V: Value>(column: Expression<V>, value: Expression<V>) -> Setter {
+    Setter(column: column.expression, value: .expression(value.expression))
+}
+/// Sets a nullable column; `nil` stores NULL.
+@inlinable
+public func <- <V: Value>(column: Expression<V?>, value: V?) -> Setter {
+    Setter(column: column.expression, value: .bound(value.boundValue))
+}
+public func <- <V: Value>(column: Expression<V?>, value: Expression<V>) -> Setter {
+    Setter(column: column.expression, value: .expression(value.expression))
+}
+public func <- <V: Value>(column: Expression<V?>, value: Expression<V?>) -> Setter {
+    Setter(column: column.expression, value: .expression(value.expression))
+}
+
+// MARK: Compound setters: `column += value` sets `column = (column + ?)`
+
+private func compound(_ column: some Expressible, _ op: String, _ operand: some Expressible) -> Setter {
+    Setter(column: column.expression, value: .expression(Expression<Void>.infix(column, op, operand)))
+}
+
+public func += <V: Number>(column: Expression<V>, value: V) -> Setter { compound(column, "+", Expression(value: value)) }
+public func += <V: Number>(column: Expression<V>, value: Expression<V>) -> Setter { compound(column, "+", value) }
+public func += <V: Number>(column: Expression<V?>, value: V) -> Setter { compound(column, "+", Expression(value: value)) }
+public func += <V: Number>(column: Expression<V?>, value: Expression<V>) -> Setter { compound(column, "+", value) }
+/// Appends text: `name += "x"` sets `name = (name || ?)`.
+public func += (column: Expression<String>, value: String) -> Setter { compound(column, "||", Expression(value: value)) }
+public func += (column: Expression<String?>, value: String) -> Setter { compound(column, "||", Expression(value: value)) }
+
+public func -= <V: Number>(column: Expression<V>, value: V) -> Setter { compound(column, "-", Expression(value: value)) }
+public func -= <V: Number>(column: Expression<V>, value: Expression<V>) -> Setter { compound(column, "-", value) }
+public func -= <V: Number>(column: Expression<V?>, value: V) -> Setter { compound(column, "-", Expression(value: value)) }
+public func -= <V: Number>(column: Expression<V?>, value: Expression<V>) -> Setter { compound(column, "-", value) }
+
+public func *= <V: Number>(column: Expression<V>, value: V) -> Setter { compound(column, "*", Expression(value: value)) }
+public func *= <V: Number>(column: Expression<V>, value: Expression<V>) -> Setter { compound(column, "*", value) }
+public func *= <V: Number>(column: Expression<V?>, value: V) -> Setter { compound(column, "*", Expression(value: value)) }
+public func *= <V: Number>(column: Expression<V?>, value: Expression<V>) -> Setter { compound(column, "*", value) }
+
+public func /= <V: Number>(column: Expression<V>, value: V) -> Setter { compound(column, "/", Expression(value: value)) }
+public func /= <V: Number>(column: Expression<V>, value: Expression<V>) -> Setter { compound(column, "/", value) }
+public func /= <V: Number>(column: Expression<V?>, value: V) -> Setter { compound(column, "/", Expression(value: value)) }
+public func /= <V: Number>(column: Expression<V?>, value: Expression<V>) -> Setter { compound(column, "/", value) }
+
+public func %= <V: Number>(column: Expression<V>, value: V) -> Setter { compound(column, "%", Expression(value: value)) }
+public func %= <V: Number>(column: Expression<V>, value: Expression<V>) -> Setter { compound(column, "%", value) }
+public func %= <V: Number>(column: Expression<V?>, value: V) -> Setter { compound(column, "%", Expression(value: value)) }
+public func %= <V: Number>(column: Expression<V?>, value: Expression<V>) -> Setter { compound(column, "%", value) }
