@@ -11,16 +11,20 @@ public protocol Binding: Sendable {
     static var declaredDatatype: String { get }
     /// The value SQLite receives when it is bound to a statement parameter.
     var sqliteValue: SQLiteValue { get }
-    /// Reads it from a non-NULL column of the statement's current row; `nil` when the column's storage class is
-    /// not one this type reads.
-    static func fromColumn(_ statement: EngineStatement, at index: Int32, storageClass: StorageClass) -> Self?
+    /// Reads it from a non-NULL column of the statement's current row (`value` is that column, fetched once, and
+    /// `storageClass` its storage class); `nil` when the storage class is not one this type reads.
+    static func fromColumn(
+        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
+    ) -> Self?
     /// Reads it from a copied value; `nil` when the storage class is not one this type reads.
     static func fromSQLiteValue(_ value: SQLiteValue) -> Self?
 }
 
 extension Binding {
     @inlinable
-    public static func fromColumn(_ statement: EngineStatement, at index: Int32, storageClass: StorageClass) -> Self? {
+    public static func fromColumn(
+        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
+    ) -> Self? {
         fromSQLiteValue(statement.value(at: index))
     }
 }
@@ -33,8 +37,10 @@ extension Int64: Binding {
 
     /// Reads INTEGER only: a REAL or TEXT in the column is a type mismatch, never a silent truncation.
     @inlinable
-    public static func fromColumn(_ statement: EngineStatement, at index: Int32, storageClass: StorageClass) -> Int64? {
-        storageClass == .integer ? statement.int64(at: index) : nil
+    public static func fromColumn(
+        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
+    ) -> Int64? {
+        storageClass == .integer ? statement.int64(of: value) : nil
     }
 
     @inlinable
@@ -52,8 +58,10 @@ extension Double: Binding {
 
     /// Reads REAL and INTEGER: a REAL or `numeric` column stores whole numbers as INTEGER.
     @inlinable
-    public static func fromColumn(_ statement: EngineStatement, at index: Int32, storageClass: StorageClass) -> Double? {
-        storageClass == .real || storageClass == .integer ? statement.double(at: index) : nil
+    public static func fromColumn(
+        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
+    ) -> Double? {
+        storageClass == .real || storageClass == .integer ? statement.double(of: value) : nil
     }
 
     @inlinable
@@ -74,7 +82,9 @@ extension String: Binding {
 
     /// Reads TEXT only.
     @inlinable
-    public static func fromColumn(_ statement: EngineStatement, at index: Int32, storageClass: StorageClass) -> String? {
+    public static func fromColumn(
+        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
+    ) -> String? {
         storageClass == .text ? statement.string(at: index) : nil
     }
 
@@ -91,7 +101,9 @@ extension Data: Binding {
     public var sqliteValue: SQLiteValue { .blob([UInt8](self)) }
 
     /// Reads BLOB only.
-    public static func fromColumn(_ statement: EngineStatement, at index: Int32, storageClass: StorageClass) -> Data? {
+    public static func fromColumn(
+        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
+    ) -> Data? {
         storageClass == .blob ? Data(statement.blob(at: index)) : nil
     }
 

@@ -79,7 +79,7 @@ final class ColumnMap {
     }
 
     /// The column an expression names.
-    @inlinable
+    @inlinable @inline(__always)
     func index(of template: String, hash: Int) throws(LegacyError) -> Int32 {
         var slot = hash & mask
         while true {

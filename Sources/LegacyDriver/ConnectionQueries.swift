@@ -110,8 +110,11 @@ extension Connection {
         let statement = entry.statement
         do {
             var index: Int32 = 1
-            for setter in setters {
-                switch setter.value {
+            for offset in setters.indices {
+                switch setters[offset].value {
+                case .bound(.integer(let number)):
+                    try statement.bind(number, at: index)
+                    index += 1
                 case .bound(let value):
                     try statement.bind(value, at: index)
                     index += 1

@@ -21,7 +21,7 @@ final class InsertStatementCache {
             tableName = table.name
             database = table.database
             self.conflict = conflict
-            columns = setters.map(\.column.template)
+            columns = setters.map(\.columnTemplate)
             valueTemplates = setters.map { setter in
                 if case .expression(let expression) = setter.value { return expression.template }
                 return nil
@@ -33,9 +33,9 @@ final class InsertStatementCache {
             guard !busy, setters.count == columns.count, conflict == self.conflict, table.name == tableName,
                   table.database == database
             else { return false }
-            for (offset, setter) in setters.enumerated() {
-                guard setter.column.template == columns[offset] else { return false }
-                switch setter.value {
+            for offset in setters.indices {
+                guard setters[offset].columnTemplate == columns[offset] else { return false }
+                switch setters[offset].value {
                 case .bound:
                     if valueTemplates[offset] != nil { return false }
                 case .expression(let expression):

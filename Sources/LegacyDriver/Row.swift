@@ -17,39 +17,41 @@ public struct Row {
     }
 
     /// The value of a NOT NULL column or expression.
-    @inlinable
+    @inlinable @inline(__always)
     public subscript<V: Value>(_ column: Expression<V>) -> V {
         get throws(LegacyError) { try get(column) }
     }
 
     /// The value of a nullable column or expression; `nil` for NULL.
-    @inlinable
+    @inlinable @inline(__always)
     public subscript<V: Value>(_ column: Expression<V?>) -> V? {
         get throws(LegacyError) { try get(column) }
     }
 
     /// The value of a NOT NULL column or expression.
-    @inlinable
+    @inlinable @inline(__always)
     public func get<V: Value>(_ column: Expression<V>) throws(LegacyError) -> V {
         let index = try storage.columns.index(of: column.template, hash: column.lookupHash)
         guard storage.isLive else { return try V.decode(storage.values[Int(index)], column: column.template) }
         let statement = storage.statement
-        let storageClass = statement.storageClass(at: index)
-        guard let stored = V.Datatype.fromColumn(statement, at: index, storageClass: storageClass) else {
+        let value = statement.columnValue(at: index)
+        let storageClass = statement.storageClass(of: value)
+        guard let stored = V.Datatype.fromColumn(statement, value, at: index, storageClass: storageClass) else {
             throw RowStorage.readFailure(column.template, storageClass, V.self)
         }
         return try V.convert(stored, column: column.template)
     }
 
     /// The value of a nullable column or expression; `nil` for NULL.
-    @inlinable
+    @inlinable @inline(__always)
     public func get<V: Value>(_ column: Expression<V?>) throws(LegacyError) -> V? {
         let index = try storage.columns.index(of: column.template, hash: column.lookupHash)
         guard storage.isLive else { return try V?.decode(storage.values[Int(index)], column: column.template) }
         let statement = storage.statement
-        let storageClass = statement.storageClass(at: index)
+        let value = statement.columnValue(at: index)
+        let storageClass = statement.storageClass(of: value)
         if storageClass == .null { return nil }
-        guard let stored = V.Datatype.fromColumn(statement, at: index, storageClass: storageClass) else {
+        guard let stored = V.Datatype.fromColumn(statement, value, at: index, storageClass: storageClass) else {
             throw RowStorage.readFailure(column.template, storageClass, V.self)
         }
         return try V.convert(stored, column: column.template)

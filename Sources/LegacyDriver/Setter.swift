@@ -2,16 +2,25 @@ import SQLiteEngine
 
 /// Sets a column in an INSERT or UPDATE: `column <- value`, `column <- otherColumn + 1`, `column += 1`.
 public struct Setter: Sendable {
-    /// The column being set.
-    @usableFromInline let column: Expression<Void>
+    /// The SQL of the column being set (`"name"`): only the text, so a setter is cheap to build and copy.
+    @usableFromInline let columnTemplate: String
     /// What it is set to.
     @usableFromInline let value: SetterValue
 
     @inlinable
-    init(column: Expression<Void>, value: SetterValue) {
-        self.column = column
+    init(column: some Expressible, value: SetterValue) {
+        self.columnTemplate = column.expression.template
         self.value = value
     }
+
+    @inlinable
+    init<V>(column: Expression<V>, value: SetterValue) {
+        self.columnTemplate = column.template
+        self.value = value
+    }
+
+    /// The column being set, as an expression.
+    var column: Expression<Void> { Expression(literal: columnTemplate) }
 
     /// The value's SQL: `?` for a bound value, or the expression's template.
     var valueExpression: Expression<Void> {
@@ -40,27 +49,27 @@ infix operator <- : ColumnAssignmentPrecedence
 
 @inlinable
 public func <- <V: Value>(column: Expression<V>, value: V) -> Setter {
-    Setter(column: column.expression, value: .bound(value.boundValue))
+    Setter(column: column, value: .bound(value.boundValue))
 }
 public func <- <V: Value>(column: Expression<V>, value: Expression<V>) -> Setter {
-    Setter(column: column.expression, value: .expression(value.expression))
+    Setter(column: column, value: .expression(value.expression))
 }
 /// Sets a nullable column; `nil` stores NULL.
 @inlinable
 public func <- <V: Value>(column: Expression<V?>, value: V?) -> Setter {
-    Setter(column: column.expression, value: .bound(value.boundValue))
+    Setter(column: column, value: .bound(value.boundValue))
 }
 public func <- <V: Value>(column: Expression<V?>, value: Expression<V>) -> Setter {
-    Setter(column: column.expression, value: .expression(value.expression))
+    Setter(column: column, value: .expression(value.expression))
 }
 public func <- <V: Value>(column: Expression<V?>, value: Expression<V?>) -> Setter {
-    Setter(column: column.expression, value: .expression(value.expression))
+    Setter(column: column, value: .expression(value.expression))
 }
 
 // MARK: Compound setters: `column += value` sets `column = (column + ?)`
 
 private func compound(_ column: some Expressible, _ op: String, _ operand: some Expressible) -> Setter {
-    Setter(column: column.expression, value: .expression(Expression<Void>.infix(column, op, operand)))
+    Setter(column: column, value: .expression(Expression<Void>.infix(column, op, operand)))
 }
 
 public func += <V: Number>(column: Expression<V>, value: V) -> Setter { compound(column, "+", Expression(value: value)) }

@@ -31,7 +31,7 @@ public struct Insert: Expressible, Sendable {
     /// Why the statement cannot run, found while it was built (reported when it runs).
     var problem: String? {
         if case .many(let columns, let rows) = body {
-            for (offset, row) in rows.enumerated() where row.map(\.column.template) != columns.map(\.template) {
+            for (offset, row) in rows.enumerated() where row.map(\.columnTemplate) != columns.map(\.template) {
                 return "insertMany: row \(offset) sets other columns than row 0; every row must set the same columns "
                     + "in the same order"
             }
@@ -141,9 +141,11 @@ private func appendOrderAndLimit(_ clauses: QueryClauses, to sql: inout SQLBuild
     }
 }
 
-// MARK: Building writes from a query
+// MARK: Building writes from a table
 
-extension QueryType {
+// Defined on `Table` itself (not on every query type): the table's clauses are then read directly, without the
+// copy a generic protocol accessor makes, which matters when an insert is built per row.
+extension Table {
     /// `INSERT INTO table (columns) VALUES (values)`; with no setters, `DEFAULT VALUES`.
     public func insert(_ values: Setter...) -> Insert { insert(values) }
 
@@ -188,8 +190,8 @@ extension QueryType {
     /// ``upsert(_:onConflictOf:)-(Setter...,_)`` from an array of setters.
     public func upsert(_ values: [Setter], onConflictOf target: any Expressible) -> Insert {
         let targetTemplate = target.expression.template
-        let updates = values.filter { $0.column.template != targetTemplate }.map { setter in
-            Setter(column: setter.column, value: .expression(Expression("\"excluded\".\(setter.column.template)", [])))
+        let updates = values.filter { $0.columnTemplate != targetTemplate }.map { setter in
+            Setter(column: setter.column, value: .expression(Expression(literal: "\"excluded\".\(setter.columnTemplate)")))
         }
         return Insert(table: clauses.from, conflict: nil,
                       body: .upsert(values: values, target: [target.expression], set: updates))
