@@ -69,7 +69,7 @@ struct ConnectionTests {
     func prepareHook() throws {
         let folder = TemporaryDirectory("legacy")
         let path = folder.path("hook.sqlite")
-        nonisolated(unsafe) var seen: [EngineConnection] = []
+        var seen: [EngineConnection] = []
         let db = try Connection(path) { engine in
             seen.append(engine)
             #expect(engine.isAutocommit)

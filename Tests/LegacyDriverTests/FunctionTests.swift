@@ -123,9 +123,9 @@ struct FunctionTests {
     @Test("update, commit and rollback hooks report what happens; a throwing commit hook turns the commit into a rollback")
     func hooks() throws {
         let db = try S.populated()
-        nonisolated(unsafe) var updates: [String] = []
-        nonisolated(unsafe) var commits = 0
-        nonisolated(unsafe) var rollbacks = 0
+        var updates: [String] = []
+        var commits = 0
+        var rollbacks = 0
         try db.updateHook { operation, database, table, rowid in updates.append("\(operation) \(database).\(table) \(rowid)") }
         try db.commitHook { commits += 1 }
         try db.rollbackHook { rollbacks += 1 }

@@ -114,7 +114,7 @@ struct RowTests {
         try db.transaction {
             for value in 0..<1000 { try db.run("INSERT INTO n VALUES (?)", value) }
         }
-        nonisolated(unsafe) var evaluated = 0
+        var evaluated = 0
         let tick = try db.createFunction("tick") { (value: Int64) -> Int64 in
             evaluated += 1
             return value

@@ -58,8 +58,8 @@ struct EngineCallbackTests {
         try connection.createCollation("LENGTH") { $0.count - $1.count }
         try connection.execute("CREATE TABLE t(v TEXT); INSERT INTO t VALUES ('ccc'), ('a'), ('bb')")
         #expect(try connection.rows("SELECT v FROM t ORDER BY v COLLATE LENGTH") == [[.text("a")], [.text("bb")], [.text("ccc")]])
-        nonisolated(unsafe) var operations: [UpdateOperation] = []
-        nonisolated(unsafe) var rolledBack = false
+        var operations: [UpdateOperation] = []
+        var rolledBack = false
         try connection.setUpdateHook { operation, _, _, _ in operations.append(operation) }
         try connection.setRollbackHook { rolledBack = true }
         struct Veto: Error {}
