@@ -102,8 +102,9 @@ public final class Connection {
         return try sqliteCall { () throws(SQLiteError) in try self.engine.prepare(sql) }
     }
 
-    /// Gives a statement back for reuse.
+    /// Gives a statement back for reuse (dropped once the connection is closed).
     func checkin(_ sql: String, _ statement: EngineStatement) {
+        guard !engine.isClosed else { return }
         statements.put(sql, statement)
     }
 }

@@ -84,6 +84,8 @@ final class RowStorage {
     @usableFromInline let columns: ColumnMap
     @usableFromInline let statement: EngineStatement
     /// Whether the row is the statement's current row (read through) rather than a copy in `values`.
+    /// Unchecked exclusivity: the flag is read on every column access, and a connection's rows are only ever used
+    /// by the one thread that owns the connection, with no overlapping access in the driver.
     @usableFromInline @exclusivity(unchecked) var isLive = true
     @usableFromInline var values: [SQLiteValue] = []
 

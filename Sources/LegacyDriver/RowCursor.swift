@@ -16,6 +16,7 @@ public final class RowCursor {
     @usableFromInline let statement: EngineStatement
     @usableFromInline let columns: ColumnMap
     /// The row the statement is on, shared with the `Row` handed out; reused when nobody kept that row.
+    /// (Unchecked exclusivity, like `RowStorage.isLive`: touched once per row by the owning thread only.)
     @usableFromInline @exclusivity(unchecked) var current: RowStorage?
     @usableFromInline @exclusivity(unchecked) var finished = false
     /// Gives the statement back (to the connection's cache) once the cursor is done with it.
