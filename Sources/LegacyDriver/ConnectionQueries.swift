@@ -92,7 +92,18 @@ extension Connection {
     }
 
     /// `INSERT ... VALUES` through the statement compiled for the insert's shape.
+    ///
+    /// The shape used last is tried first, checking each setter while binding it (one pass over the setters in the
+    /// common loop of same-shaped inserts); otherwise the cached shapes are searched, and a new one is compiled.
     private func runInsertValues(_ insert: Insert, _ setters: [Setter]) throws(LegacyError) {
+        let ranRecentShape = try sqliteCall { () throws(SQLiteError) -> Bool in
+            guard let recent = inserts.mostRecent, recent.accepts(insert.table, insert.conflict, setters.count),
+                  try recent.bindIfSameShape(setters)
+            else { return false }
+            try recent.run()
+            return true
+        }
+        if ranRecentShape { return }
         let entry: InsertStatementCache.Entry
         if let cached = inserts.entry(for: insert.table, insert.conflict, setters) {
             entry = cached
@@ -105,31 +116,10 @@ extension Connection {
             )
             inserts.add(entry)
         }
-        entry.busy = true
-        defer { entry.busy = false }
-        let statement = entry.statement
-        do {
-            var index: Int32 = 1
-            for offset in setters.indices {
-                switch setters[offset].value {
-                case .bound(.integer(let number)):
-                    try statement.bind(number, at: index)
-                    index += 1
-                case .bound(let value):
-                    try statement.bind(value, at: index)
-                    index += 1
-                case .expression(let expression):
-                    for value in expression.bindings {
-                        try statement.bind(value, at: index)
-                        index += 1
-                    }
-                }
-            }
-            while try statement.step() {}
-            statement.reset()
-        } catch {
-            statement.reset()
-            throw .sqlite(error)
+        inserts.mostRecent = entry
+        try sqliteCall { () throws(SQLiteError) in
+            _ = try entry.bindIfSameShape(setters)
+            try entry.run()
         }
     }
 

@@ -7,19 +7,18 @@ import SQLiteEngine
 /// word compare) and skips rendering SQL text and looking it up, which is most of what a row would otherwise cost.
 final class InsertStatementCache {
     final class Entry {
-        let tableName: String
-        let database: String?
+        let source: QuerySource
         let conflict: OnConflict?
         let columns: [String]
         /// `nil` where the value is a bound value, else the value expression's SQL.
         let valueTemplates: [String?]
         let statement: EngineStatement
         /// Set while the statement runs (a custom SQL function could insert again from inside it).
-        var busy = false
+        /// Unchecked exclusivity: set and cleared around each run by the connection's one owning thread.
+        @exclusivity(unchecked) var busy = false
 
         init(table: QuerySource, conflict: OnConflict?, setters: [Setter], statement: EngineStatement) {
-            tableName = table.name
-            database = table.database
+            source = table
             self.conflict = conflict
             columns = setters.map(\.columnTemplate)
             valueTemplates = setters.map { setter in
@@ -29,25 +28,81 @@ final class InsertStatementCache {
             self.statement = statement
         }
 
-        func matches(_ table: QuerySource, _ conflict: OnConflict?, _ setters: [Setter]) -> Bool {
-            guard !busy, setters.count == columns.count, conflict == self.conflict, table.name == tableName,
-                  table.database == database
-            else { return false }
+        /// Whether the insert could have this shape, judged without looking at its setters.
+        func accepts(_ table: QuerySource, _ conflict: OnConflict?, _ count: Int) -> Bool {
+            !busy && count == columns.count && conflict == self.conflict
+                && (table === source || (table.name == source.name && table.database == source.database))
+        }
+
+        /// Binds the setters' values in order while checking that each sets this shape's column with this shape's
+        /// kind of value; `false` (with some values bound, harmlessly) as soon as one does not.
+        func bindIfSameShape(_ setters: [Setter]) throws(SQLiteError) -> Bool {
+            var index: Int32 = 1
             for offset in setters.indices {
                 guard setters[offset].columnTemplate == columns[offset] else { return false }
                 switch setters[offset].value {
-                case .bound:
-                    if valueTemplates[offset] != nil { return false }
+                case .integer(let number):
+                    guard valueTemplates[offset] == nil else { return false }
+                    try statement.bind(number, at: index)
+                    index += 1
+                case .real(let number):
+                    guard valueTemplates[offset] == nil else { return false }
+                    try statement.bind(number, at: index)
+                    index += 1
+                case .text(let text):
+                    guard valueTemplates[offset] == nil else { return false }
+                    try statement.bind(text, at: index)
+                    index += 1
+                case .blob(let bytes):
+                    guard valueTemplates[offset] == nil else { return false }
+                    try statement.bind(blob: bytes, at: index)
+                    index += 1
+                case .null:
+                    guard valueTemplates[offset] == nil else { return false }
+                    try statement.bindNull(at: index)
+                    index += 1
                 case .expression(let expression):
+                    guard valueTemplates[offset] == expression.template else { return false }
+                    for value in expression.bindings {
+                        try statement.bind(value, at: index)
+                        index += 1
+                    }
+                }
+            }
+            return true
+        }
+
+        /// Runs the bound statement to its end and resets it.
+        func run() throws(SQLiteError) {
+            busy = true
+            defer {
+                busy = false
+                statement.reset()
+            }
+            while try statement.step() {}
+        }
+
+        func matches(_ table: QuerySource, _ conflict: OnConflict?, _ setters: [Setter]) -> Bool {
+            guard !busy, setters.count == columns.count, conflict == self.conflict,
+                  table === source || (table.name == source.name && table.database == source.database)
+            else { return false }
+            for offset in setters.indices {
+                guard setters[offset].columnTemplate == columns[offset] else { return false }
+                if case .expression(let expression) = setters[offset].value {
                     if valueTemplates[offset] != expression.template { return false }
+                } else if valueTemplates[offset] != nil {
+                    return false
                 }
             }
             return true
         }
     }
 
-    private var entries: [Entry] = []
+    /// Unchecked exclusivity: read once per insert by the connection's owning thread, never while being changed.
+    @exclusivity(unchecked) private var entries: [Entry] = []
     private var nextReplacement = 0
+    /// The shape used last, tried first.
+    @exclusivity(unchecked) var mostRecent: Entry?
     private let capacity = 8
 
     func entry(for table: QuerySource, _ conflict: OnConflict?, _ setters: [Setter]) -> Entry? {
@@ -63,5 +118,8 @@ final class InsertStatementCache {
         }
     }
 
-    func removeAll() { entries.removeAll() }
+    func removeAll() {
+        entries.removeAll()
+        mostRecent = nil
+    }
 }

@@ -36,15 +36,30 @@ public struct QueryClauses: Sendable {
 }
 
 /// A table (or view) a query reads, or a subquery with an alias.
-struct QuerySource: Sendable {
+///
+/// Immutable and shared by reference: every query built from a table, and every insert, carries its source, and
+/// copying a reference is cheaper than copying four strings when an insert is built per row.
+final class QuerySource: Sendable {
     /// The table's name.
-    var name: String
+    let name: String
     /// The schema it lives in (`main`, `temp` or an attached name), when given.
-    var database: String?
+    let database: String?
     /// `AS alias`.
-    var alias: String?
+    let alias: String?
     /// The subquery's SQL when the source is a query rather than a table.
-    var subquery: Expression<Void>?
+    let subquery: Expression<Void>?
+
+    init(name: String, database: String?, alias: String?, subquery: Expression<Void>?) {
+        self.name = name
+        self.database = database
+        self.alias = alias
+        self.subquery = subquery
+    }
+
+    /// The same source under another alias.
+    func aliased(_ alias: String) -> QuerySource {
+        QuerySource(name: name, database: database, alias: alias, subquery: subquery)
+    }
 
     /// No source at all: `SELECT EXISTS (...)` selects without FROM.
     static let none = QuerySource(name: "", database: nil, alias: nil, subquery: nil)

@@ -174,7 +174,7 @@ extension QueryType {
     /// The query under another name, as in `FROM "ACCOUNTLIST_V1" AS "a"` (or a subquery `(SELECT ...) AS "a"`);
     /// namespace its columns with the aliased query: `a[column]`.
     public func alias(_ name: String) -> Self {
-        with { $0.from.alias = name }
+        with { $0.from = $0.from.aliased(name) }
     }
 
     /// The column namespaced by this query's table or alias: `"table"."column"`.

@@ -24,18 +24,46 @@ public struct Setter: Sendable {
 
     /// The value's SQL: `?` for a bound value, or the expression's template.
     var valueExpression: Expression<Void> {
-        switch value {
-        case .bound(let bound): Expression("?", [bound])
-        case .expression(let expression): expression
-        }
+        if case .expression(let expression) = value { return expression }
+        return Expression("?", [value.bound ?? .null])
     }
 }
 
 /// A setter's right-hand side: a plain value (bound without building an expression) or an SQL expression.
+///
+/// Flat rather than wrapping `SQLiteValue`, so building, copying and destroying a setter (once per column per row
+/// in an insert loop) is a single switch.
 @usableFromInline
 enum SetterValue: Sendable {
-    case bound(SQLiteValue)
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+    case null
     case expression(Expression<Void>)
+
+    @inlinable
+    init(_ value: SQLiteValue) {
+        switch value {
+        case .integer(let number): self = .integer(number)
+        case .real(let number): self = .real(number)
+        case .text(let text): self = .text(text)
+        case .blob(let bytes): self = .blob(bytes)
+        case .null: self = .null
+        }
+    }
+
+    /// The bound value, or `nil` for an expression.
+    var bound: SQLiteValue? {
+        switch self {
+        case .integer(let number): .integer(number)
+        case .real(let number): .real(number)
+        case .text(let text): .text(text)
+        case .blob(let bytes): .blob(bytes)
+        case .null: .null
+        case .expression: nil
+        }
+    }
 }
 
 precedencegroup ColumnAssignmentPrecedence {
@@ -49,7 +77,7 @@ infix operator <- : ColumnAssignmentPrecedence
 
 @inlinable
 public func <- <V: Value>(column: Expression<V>, value: V) -> Setter {
-    Setter(column: column, value: .bound(value.boundValue))
+    Setter(column: column, value: SetterValue(value.boundValue))
 }
 public func <- <V: Value>(column: Expression<V>, value: Expression<V>) -> Setter {
     Setter(column: column, value: .expression(value.expression))
@@ -57,7 +85,7 @@ public func <- <V: Value>(column: Expression<V>, value: Expression<V>) -> Setter
 /// Sets a nullable column; `nil` stores NULL.
 @inlinable
 public func <- <V: Value>(column: Expression<V?>, value: V?) -> Setter {
-    Setter(column: column, value: .bound(value.boundValue))
+    Setter(column: column, value: SetterValue(value.boundValue))
 }
 public func <- <V: Value>(column: Expression<V?>, value: Expression<V>) -> Setter {
     Setter(column: column, value: .expression(value.expression))

@@ -42,6 +42,25 @@ struct WriteTests {
         #expect(try db.scalar(other.filter(S.name.like("o%")).count) == 20)
     }
 
+    @Test("alternating insert shapes of the same table and size never bind values to the wrong columns")
+    func alternatingShapes() throws {
+        let db = try S.database()
+        for index in 0..<10 {
+            try db.run(S.users.insert(S.name <- "n\(index)", S.age <- index))
+            try db.run(S.users.insert(S.age <- 100 + index, S.name <- "m\(index)"))
+            try db.run(S.users.insert(S.name <- "e\(index)", S.age <- SQLExpression<Int>(value: 200) + index))
+            try db.run(S.users.insert(S.name <- "z\(index)", S.email <- "z\(index)@x"))
+        }
+        let rows = try db.prepare(S.users.order(S.id)).map { (try $0[S.name], try $0[S.age], try $0[S.email]) }
+        for index in 0..<10 {
+            let group = rows[(index * 4)..<(index * 4 + 4)].map { $0 }
+            #expect(group[0].0 == "n\(index)" && group[0].1 == index && group[0].2 == nil)
+            #expect(group[1].0 == "m\(index)" && group[1].1 == 100 + index)
+            #expect(group[2].0 == "e\(index)" && group[2].1 == 200 + index)
+            #expect(group[3].0 == "z\(index)" && group[3].1 == nil && group[3].2 == "z\(index)@x")
+        }
+    }
+
     @Test("insertMany writes all rows in one statement; rows with different columns are refused")
     func insertMany() throws {
         let db = try S.database()
