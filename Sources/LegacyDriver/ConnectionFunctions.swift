@@ -123,6 +123,9 @@ extension Connection {
     }
 
     // MARK: Hooks
+    //
+    // The connection keeps its hooks (and functions) alive until they are replaced or it closes: a closure that
+    // captures the connection strongly keeps it open; capture it `weak` (or `unowned`) instead.
 
     /// Calls `callback` for every row inserted, updated or deleted (operation, schema name, table name, rowid).
     /// It runs inside the changing statement and must not use this connection. `nil` removes it.
