@@ -25,6 +25,7 @@ extension Connection {
 
     /// Sets `PRAGMA user_version` (a property cannot throw, so this is a method, unlike SQLite.swift's setter).
     public func setUserVersion(_ version: Int32) throws(LegacyError) {
+        // PRAGMA takes no bound parameters; the value is an integer, so writing it into the text is safe.
         try execute("PRAGMA user_version = \(version)")
     }
 
