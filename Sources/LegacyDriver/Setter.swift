@@ -40,7 +40,8 @@ enum SetterValue: Sendable {
     case text(String)
     case blob([UInt8])
     case null
-    case expression(Expression<Void>)
+    /// Boxed, so the common bound-value setters stay small (an insert's array of setters is built per row).
+    indirect case expression(Expression<Void>)
 
     @inlinable
     init(_ value: SQLiteValue) {
