@@ -1,0 +1,168 @@
+import SQLiteEngine
+
+/// One result row: read columns by index (fastest) or by name, as any ``DatabaseValueConvertible`` type.
+///
+/// A row read from a cursor is a view on the statement's current row: it is valid until the cursor moves on, and
+/// reading it costs no allocation. Keep a row beyond that with ``copy()``; `fetchAll` and `fetchOne` return copies.
+///
+/// ```swift
+/// let id: Int64 = try row[0]
+/// let name: String? = try row["name"]
+/// ```
+public struct Row {
+    @usableFromInline
+    enum Storage {
+        /// The current row of a statement.
+        case live(Statement)
+        /// Values copied out of a statement.
+        case copied(RowValues)
+    }
+
+    @usableFromInline let storage: Storage
+
+    @inlinable
+    init(statement: Statement) { storage = .live(statement) }
+
+    /// A row holding these values under these column names.
+    public init(columns: [String], values: [SQLiteValue]) {
+        precondition(columns.count == values.count, "a Row needs one column name per value")
+        storage = .copied(RowValues(columns: columns, values: values))
+    }
+
+    /// How many columns the row has.
+    public var count: Int {
+        switch storage {
+        case .live(let statement): Int(statement.columnCount)
+        case .copied(let row): row.values.count
+        }
+    }
+
+    /// The column names, in order.
+    public var columnNames: [String] {
+        switch storage {
+        case .live(let statement): statement.columnNames
+        case .copied(let row): row.columns
+        }
+    }
+
+    /// Every value, in column order.
+    public var databaseValues: [SQLiteValue] {
+        switch storage {
+        case .live(let statement): (0..<statement.columnCount).map { statement.engine.value(at: $0) }
+        case .copied(let row): row.values
+        }
+    }
+
+    /// A row that keeps its values after the cursor moves on.
+    public func copy() -> Row {
+        switch storage {
+        case .live: Row(columns: columnNames, values: databaseValues)
+        case .copied: self
+        }
+    }
+
+    /// The index of the first column with this name (case-insensitive), or `nil`.
+    public func index(ofColumn name: String) -> Int? {
+        switch storage {
+        case .live(let statement): statement.index(ofColumn: name)
+        case .copied(let row): row.index(ofColumn: name)
+        }
+    }
+
+    /// Whether the row has a column with this name (case-insensitive).
+    public func hasColumn(_ name: String) -> Bool { index(ofColumn: name) != nil }
+
+    /// Whether the value at `index` is NULL.
+    public func isNull(at index: Int) throws -> Bool {
+        let value: SQLiteValue = try self[index]
+        return value == .null
+    }
+
+    /// The value at a 0-based column index.
+    ///
+    /// - Throws: ``DatabaseError`` `.columnNotFound` for an index out of range; `.valueConversion` when the column is
+    ///   NULL and `Value` is not optional.
+    @inlinable
+    public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
+        get throws {
+            switch storage {
+            case .live(let statement):
+                guard index >= 0, index < Int(statement.columnCount) else { throw statement.columnError(index: index) }
+                if let value = Value.decode(column: Int32(truncatingIfNeeded: index), of: statement.engine) {
+                    return value
+                }
+                throw statement.conversionError(column: index, to: Value.self)
+            case .copied(let row):
+                guard index >= 0, index < row.values.count else { throw row.columnError(index: index) }
+                if let value = Value.fromDatabaseValue(row.values[index]) { return value }
+                throw row.conversionError(column: index, to: Value.self)
+            }
+        }
+    }
+
+    /// The value of the first column with this name (case-insensitive).
+    ///
+    /// - Throws: ``DatabaseError`` `.columnNotFound` when no column has the name; `.valueConversion` as for an index.
+    public subscript<Value: DatabaseValueConvertible>(_ name: String) -> Value {
+        get throws {
+            guard let index = index(ofColumn: name) else {
+                throw DatabaseError(
+                    kind: .columnNotFound, extendedResultCode: ResultCode.range,
+                    message: "no column named \(name); the row has \(columnNames)")
+            }
+            return try self[index]
+        }
+    }
+}
+
+extension Row: Equatable {
+    /// Rows are equal when they have the same column names and values.
+    public static func == (lhs: Row, rhs: Row) -> Bool {
+        lhs.columnNames == rhs.columnNames && lhs.databaseValues == rhs.databaseValues
+    }
+}
+
+extension Row: CustomStringConvertible {
+    /// Column names and the storage class of each value (values are left out: they can hold user data).
+    public var description: String {
+        let columns = zip(columnNames, databaseValues).map { "\($0): \($1.storageClass)" }
+        return "Row(" + columns.joined(separator: ", ") + ")"
+    }
+}
+
+/// The values of a copied row.
+@usableFromInline
+final class RowValues {
+    let columns: [String]
+    @usableFromInline let values: [SQLiteValue]
+    private lazy var indexes: [String: Int] = {
+        var indexes: [String: Int] = [:]
+        for (index, column) in columns.enumerated() where indexes[column.lowercased()] == nil {
+            indexes[column.lowercased()] = index
+        }
+        return indexes
+    }()
+
+    init(columns: [String], values: [SQLiteValue]) {
+        self.columns = columns
+        self.values = values
+    }
+
+    func index(ofColumn name: String) -> Int? { indexes[name.lowercased()] }
+
+    @usableFromInline
+    func columnError(index: Int) -> DatabaseError {
+        DatabaseError(
+            kind: .columnNotFound, extendedResultCode: ResultCode.range,
+            message: "no column at index \(index): the row has \(values.count) columns")
+    }
+
+    @usableFromInline
+    func conversionError<Value>(column index: Int, to type: Value.Type) -> DatabaseError {
+        let storage = values[index].storageClass
+        let what = storage == .null ? "is NULL" : "holds \(storage) which \(Value.self) cannot represent"
+        return DatabaseError(
+            kind: .valueConversion, extendedResultCode: ResultCode.mismatch,
+            message: "column \(index) (\(columns[index])) \(what); cannot read it as \(Value.self)")
+    }
+}
