@@ -43,6 +43,13 @@ extension Row {
         defer { cursor.stepper.finish() }
         return try cursor.next()?.copy()
     }
+
+    /// The first row of a compiled statement, copied, or `nil` when there is none.
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments = []) throws -> Row? {
+        let cursor = try fetchCursor(statement, arguments: arguments)
+        defer { cursor.stepper.finish() }
+        return try cursor.next()?.copy()
+    }
 }
 
 // MARK: Values
@@ -75,9 +82,25 @@ extension DatabaseValueConvertible {
         return result
     }
 
+    /// The first column of every row of a compiled statement.
+    @inlinable
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments = []) throws -> [Self] {
+        let cursor = try fetchCursor(statement, arguments: arguments)
+        var result: [Self] = []
+        while let value = try cursor.next() { result.append(value) }
+        return result
+    }
+
     /// The first column of the first row of a query; `nil` when there is no row or the value is NULL.
     public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> Self? {
         let cursor = try Self?.fetchCursor(db, sql: sql, arguments: arguments)
+        defer { cursor.stepper.finish() }
+        return try cursor.next() ?? nil
+    }
+
+    /// The first column of the first row of a compiled statement; `nil` when there is no row or the value is NULL.
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments = []) throws -> Self? {
+        let cursor = try Self?.fetchCursor(statement, arguments: arguments)
         defer { cursor.stepper.finish() }
         return try cursor.next() ?? nil
     }
@@ -111,9 +134,25 @@ extension FetchableRecord {
         return result
     }
 
+    /// Every record of a compiled statement.
+    @inlinable
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments = []) throws -> [Self] {
+        let cursor = try fetchCursor(statement, arguments: arguments)
+        var result: [Self] = []
+        while let record = try cursor.next() { result.append(record) }
+        return result
+    }
+
     /// The record of the first row of a query, or `nil` when there is none.
     public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> Self? {
         let cursor = try fetchCursor(db, sql: sql, arguments: arguments)
+        defer { cursor.stepper.finish() }
+        return try cursor.next()
+    }
+
+    /// The record of the first row of a compiled statement, or `nil` when there is none.
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments = []) throws -> Self? {
+        let cursor = try fetchCursor(statement, arguments: arguments)
         defer { cursor.stepper.finish() }
         return try cursor.next()
     }
