@@ -10,7 +10,7 @@ public final class Database {
     /// The connection this access runs on. Read only while the access is running (the connection outlives it).
     @usableFromInline unowned(unsafe) let core: ConnectionCore
     /// False once the access is over: every entry point checks it.
-    @usableFromInline var isAccessible = true
+    @exclusivity(unchecked) @usableFromInline var isAccessible = true
     @usableFromInline let access: AccessKind
     /// Set when the awaiting task is cancelled (async accesses only).
     @usableFromInline let cancellation: CancellationFlag?
@@ -19,7 +19,7 @@ public final class Database {
     /// The access that was running on this thread when this one started (see ``AccessMarker``).
     var enclosing: Database?
     /// Statements whose rows were being read in this access; reset when it ends so none keeps a snapshot open.
-    @usableFromInline var openCursorStatements: [Statement] = []
+    @exclusivity(unchecked) @usableFromInline var openCursorStatements: [Statement] = []
 
     /// The diagnostic label of the queue or pool.
     public let label: String

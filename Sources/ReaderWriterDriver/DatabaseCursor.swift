@@ -39,6 +39,8 @@ extension DatabaseCursor {
 @usableFromInline
 struct StatementStepper {
     @usableFromInline let statement: Statement
+    /// The access the cursor runs in (fixed when the cursor starts).
+    @usableFromInline let database: Database
     @usableFromInline let arguments: StatementArguments
     @usableFromInline var isDone = false
     @usableFromInline var sawFirstRow = false
@@ -46,6 +48,7 @@ struct StatementStepper {
     @usableFromInline
     init(statement: Statement, arguments: StatementArguments) throws {
         self.statement = statement
+        self.database = statement.database
         self.arguments = arguments
         try statement.start(arguments: arguments)
         statement.isReadingRows = true
@@ -56,7 +59,6 @@ struct StatementStepper {
     @inlinable
     mutating func step() throws -> Bool {
         if isDone { return false }
-        let database = statement.database
         database.preconditionAccessible()
         if let cancellation = database.cancellation, cancellation.isCancelled {
             finish()
@@ -88,7 +90,7 @@ struct StatementStepper {
 
     /// Resets the statement when a cursor is dropped before its end, if its access is still running.
     func abandon() {
-        if !isDone && statement.database.isAccessible {
+        if !isDone && database.isAccessible {
             statement.isReadingRows = false
             statement.engine.reset()
         }
@@ -97,7 +99,7 @@ struct StatementStepper {
 
 /// A cursor of rows. Each row is a view on the current row, valid until the next call to ``next()``.
 public final class RowCursor: DatabaseCursor {
-    @usableFromInline var stepper: StatementStepper
+    @exclusivity(unchecked) @usableFromInline var stepper: StatementStepper
 
     @usableFromInline
     init(statement: Statement, arguments: StatementArguments) throws {
@@ -114,7 +116,7 @@ public final class RowCursor: DatabaseCursor {
 
 /// A cursor of single values: the first column of each row.
 public final class ValueCursor<Value: DatabaseValueConvertible>: DatabaseCursor {
-    @usableFromInline var stepper: StatementStepper
+    @exclusivity(unchecked) @usableFromInline var stepper: StatementStepper
 
     @usableFromInline
     init(statement: Statement, arguments: StatementArguments) throws {
@@ -134,7 +136,7 @@ public final class ValueCursor<Value: DatabaseValueConvertible>: DatabaseCursor 
 
 /// A cursor of records built from each row with ``FetchableRecord/init(row:)``.
 public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
-    @usableFromInline var stepper: StatementStepper
+    @exclusivity(unchecked) @usableFromInline var stepper: StatementStepper
 
     @usableFromInline
     init(statement: Statement, arguments: StatementArguments) throws {

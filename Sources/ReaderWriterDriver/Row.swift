@@ -18,15 +18,26 @@ public struct Row {
         case copied(RowValues)
     }
 
+    /// Owns what the row reads from (and keeps it alive).
     @usableFromInline let storage: Storage
+    /// For a live row, the engine statement read without reference counting: `storage` keeps it alive.
+    @usableFromInline let liveEngine: Unmanaged<EngineStatement>?
+    /// For a live row, how many columns it has.
+    @usableFromInline let liveColumnCount: Int32
 
     @inlinable
-    init(statement: Statement) { storage = .live(statement) }
+    init(statement: Statement) {
+        storage = .live(statement)
+        liveEngine = Unmanaged.passUnretained(statement.engine)
+        liveColumnCount = statement.columnCount
+    }
 
     /// A row holding these values under these column names.
     public init(columns: [String], values: [SQLiteValue]) {
         precondition(columns.count == values.count, "a Row needs one column name per value")
         storage = .copied(RowValues(columns: columns, values: values))
+        liveEngine = nil
+        liveColumnCount = 0
     }
 
     /// How many columns the row has.
@@ -82,22 +93,35 @@ public struct Row {
     ///
     /// - Throws: ``DatabaseError`` `.columnNotFound` for an index out of range; `.valueConversion` when the column is
     ///   NULL and `Value` is not optional.
-    @inlinable
+    @inlinable @inline(__always)
     public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
         get throws {
-            switch storage {
-            case .live(let statement):
-                guard index >= 0, index < Int(statement.columnCount) else { throw statement.columnError(index: index) }
-                if let value = Value.decode(column: Int32(truncatingIfNeeded: index), of: statement.engine) {
-                    return value
-                }
-                throw statement.conversionError(column: index, to: Value.self)
-            case .copied(let row):
-                guard index >= 0, index < row.values.count else { throw row.columnError(index: index) }
-                if let value = Value.fromDatabaseValue(row.values[index]) { return value }
-                throw row.conversionError(column: index, to: Value.self)
+            // The live path is kept tiny so it inlines into the caller's loop, with no reference counting.
+            guard let liveEngine else { return try copiedValue(at: index) }
+            guard index >= 0, index < Int(liveColumnCount) else { throw liveError(index: index, Value.self) }
+            let value = liveEngine._withUnsafeGuaranteedRef {
+                Value.decode(column: Int32(truncatingIfNeeded: index), of: $0)
             }
+            if let value { return value }
+            throw liveError(index: index, Value.self)
         }
+    }
+
+    /// The error for a live row's column that is out of range or does not convert.
+    @usableFromInline @inline(never)
+    func liveError<Value>(index: Int, _ type: Value.Type) -> DatabaseError {
+        guard case .live(let statement) = storage else { preconditionFailure("a copied row has no statement") }
+        guard index >= 0, index < Int(liveColumnCount) else { return statement.columnError(index: index) }
+        return statement.conversionError(column: index, to: Value.self)
+    }
+
+    /// The value at `index` of a copied row.
+    @usableFromInline @inline(never)
+    func copiedValue<Value: DatabaseValueConvertible>(at index: Int) throws -> Value {
+        guard case .copied(let row) = storage else { preconditionFailure("a live row has no copied values") }
+        guard index >= 0, index < row.values.count else { throw row.columnError(index: index) }
+        if let value = Value.fromDatabaseValue(row.values[index]) { return value }
+        throw row.conversionError(column: index, to: Value.self)
     }
 
     /// The value of the first column with this name (case-insensitive).
@@ -137,9 +161,8 @@ final class RowValues {
     @usableFromInline let values: [SQLiteValue]
     private lazy var indexes: [String: Int] = {
         var indexes: [String: Int] = [:]
-        for (index, column) in columns.enumerated() where indexes[column.lowercased()] == nil {
-            indexes[column.lowercased()] = index
-        }
+        for (index, column) in columns.enumerated().reversed() { indexes[column.lowercased()] = index }
+        for column in columns { indexes[column] = indexes[column.lowercased()] }
         return indexes
     }()
 
@@ -148,7 +171,7 @@ final class RowValues {
         self.values = values
     }
 
-    func index(ofColumn name: String) -> Int? { indexes[name.lowercased()] }
+    func index(ofColumn name: String) -> Int? { indexes[name] ?? indexes[name.lowercased()] }
 
     @usableFromInline
     func columnError(index: Int) -> DatabaseError {

@@ -47,6 +47,28 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         try ColumnDecoder(row: row, column: column(key), codingPath: codingPath + [key]).decode(type)
     }
 
+    // The common column types, read directly (no dynamic cast, no nested decoder).
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try row[column(key)] }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try row[column(key)] }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try row[column(key)] }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try row[column(key)] }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try row[column(key)] }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try ColumnDecoder(row: row, column: column(key), codingPath: codingPath).decode(type)
+    }
+
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try optional(key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optional(key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try optional(key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optional(key) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optional(key) }
+
+    /// A missing column or NULL gives `nil`.
+    private func optional<V: DatabaseValueConvertible>(_ key: Key) throws -> V? {
+        guard let index = row.index(ofColumn: key.stringValue) else { return nil }
+        return try row[index] as V?
+    }
+
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {

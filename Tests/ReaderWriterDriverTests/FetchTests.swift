@@ -265,6 +265,35 @@ struct FetchTests {
         #expect(!(packError.map { "\($0)" } ?? secret).contains(secret))
     }
 
+    @Test("bind then execute() runs with the bound values, and refuses a parameter never bound")
+    func bindThenExecute() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE t(a, b)")
+            let insert = try db.cachedStatement(sql: "INSERT INTO t VALUES (?, ?)")
+            let unbound = #expect(throws: DatabaseError.self) {
+                try insert.bind(1, at: 1)
+                try insert.execute()
+            }
+            #expect(unbound?.kind == .invalidArguments)
+            #expect(unbound?.message.contains("[2]") == true)
+            for value in 0..<3 {
+                try insert.bind(Int64(value), at: 1)
+                try insert.bind("v\(value)", at: 2)
+                try insert.execute()
+            }
+            // Bindings persist: only what changes needs binding again.
+            try insert.bind(Int64(9), at: 1)
+            try insert.execute()
+            try insert.execute(arguments: [10, nil])
+            try insert.execute(values: 11, "w")
+        }
+        #expect(try queue.read { try Row.fetchAll($0, sql: "SELECT a, b FROM t ORDER BY rowid") }.map(\.databaseValues) == [
+            [.integer(0), .text("v0")], [.integer(1), .text("v1")], [.integer(2), .text("v2")],
+            [.integer(9), .text("v2")], [.integer(10), .null], [.integer(11), .text("w")],
+        ])
+    }
+
     @Test("cachedStatement returns the same compiled statement for the same SQL")
     func statementCache() throws {
         try DatabaseQueue().write { db throws in
