@@ -1,5 +1,4 @@
 import SQLiteEngine
-import Synchronization
 
 /// A WAL database with one writer connection and up to ``Configuration/maximumReaderCount`` read-only connections:
 /// writes are serialized, reads run beside each other and beside the write.
@@ -16,7 +15,7 @@ public final class DatabasePool: DatabaseWriter {
     private let label: String
     /// The journal mode the file had before the pool switched it to WAL (`nil`: not switched).
     private let originalJournalMode: OriginalJournalMode
-    private let isClosed = Mutex(false)
+    private let isClosed = Locked(false)
 
     /// Opens (creating it unless read-only) the database file at `path` and switches it to WAL.
     ///
@@ -191,7 +190,7 @@ public final class DatabasePool: DatabaseWriter {
 
 /// The journal mode a file had before a pool switched it to WAL, recorded by the writer's first open.
 private final class OriginalJournalMode: Sendable {
-    private let mode = Mutex<JournalMode?>(nil)
+    private let mode = Locked<JournalMode?>(nil)
 
     /// Keeps the first mode seen (a writer reopened after a failure sees WAL already).
     func remember(_ journalMode: JournalMode?) {

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The read-only connections of a ``DatabasePool``: lends them to reads, creates them on demand up to a maximum,
 /// queues reads when all are busy, and holds new reads back while a barrier waits for the running ones.
@@ -58,7 +57,7 @@ final class ReaderPool: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let maximum: Int
     private let label: String
     private let makeReader: @Sendable (Int) -> SerializedConnection
@@ -188,7 +187,7 @@ final class ReaderPool: Sendable {
 /// A result handed from one thread to another that blocks until it arrives.
 final class BlockingSlot: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
-    private let result = Mutex<Result<SerializedConnection, any Error>?>(nil)
+    private let result = Locked<Result<SerializedConnection, any Error>?>(nil)
 
     func fill(_ value: Result<SerializedConnection, any Error>) {
         result.withLock { $0 = value }

@@ -1,7 +1,6 @@
 import Foundation
 @testable import ReaderWriterDriver
 import SQLiteEngine
-import Synchronization
 import Testing
 
 @Suite("Configuration: prepareDatabase, foreign keys, busy modes, VFS, label")
@@ -79,7 +78,7 @@ struct ConfigurationTests {
     func busyCallback() throws {
         let scratch = Scratch()
         let path = try SQLiteEngineFixtureSupport.make(scratch.path, journal: "delete")
-        let calls = Mutex<[Int]>([])
+        let calls = Locked<[Int]>([])
         var configuration = Configuration()
         configuration.busyMode = .callback { retries in
             calls.withLock { $0.append(retries) }

@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 @testable import ReaderWriterDriver
 import SQLiteEngine
-import Synchronization
 import TestSupport
 import Testing
 
@@ -48,7 +47,7 @@ final class Gate: Sendable {
 
 /// A thread-safe list of events, to check the order things happened in.
 final class EventLog: Sendable {
-    private let events = Mutex<[String]>([])
+    private let events = Locked<[String]>([])
     func append(_ event: String) { events.withLock { $0.append(event) } }
     var all: [String] { events.withLock { $0 } }
 }

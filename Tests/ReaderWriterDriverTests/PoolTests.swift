@@ -1,7 +1,6 @@
 import Foundation
 @testable import ReaderWriterDriver
 import SQLiteEngine
-import Synchronization
 import Testing
 
 @Suite("DatabasePool: WAL, snapshots, concurrent readers, serialized writers, barriers")
@@ -93,7 +92,7 @@ struct PoolTests {
         }
         #expect(writeIsOpen.wait())
         let readDone = Gate()
-        let seen = Mutex<Int64>(0)
+        let seen = Locked<Int64>(0)
         onThread {
             let value = (try? pool.read { try count($0) }) ?? -1
             seen.withLock { $0 = value }
