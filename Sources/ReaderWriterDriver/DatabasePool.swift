@@ -149,16 +149,20 @@ public final class DatabasePool: DatabaseWriter {
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let reader = try await readers.acquire()
-        defer { readers.release(reader) }
         let flag = CancellationFlag()
-        return try await reader.async(cancellation: flag) { try $0.performRead(cancellation: flag, body) }
+        let readers = self.readers
+        return try await reader.async(cancellation: flag, whenDone: { readers.release(reader) }) {
+            try $0.performRead(cancellation: flag, body)
+        }
     }
 
     public func unsafeRead<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let reader = try await readers.acquire()
-        defer { readers.release(reader) }
         let flag = CancellationFlag()
-        return try await reader.async(cancellation: flag) { try $0.performUnsafeRead(cancellation: flag, body) }
+        let readers = self.readers
+        return try await reader.async(cancellation: flag, whenDone: { readers.release(reader) }) {
+            try $0.performUnsafeRead(cancellation: flag, body)
+        }
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {

@@ -80,6 +80,19 @@ public struct Row {
         }
     }
 
+    /// Starts decoding a record from this row (see ``Statement/indexForNextKey(_:)``).
+    func beginKeyLookups() {
+        if case .live(let statement) = storage { statement.beginKeyLookups() }
+    }
+
+    /// ``index(ofColumn:)`` for the next coding key a `Decodable` record asks for.
+    func indexForNextKey(_ name: String) -> Int? {
+        switch storage {
+        case .live(let statement): statement.indexForNextKey(name)
+        case .copied(let row): row.index(ofColumn: name)
+        }
+    }
+
     /// Whether the row has a column with this name (case-insensitive).
     public func hasColumn(_ name: String) -> Bool { index(ofColumn: name) != nil }
 

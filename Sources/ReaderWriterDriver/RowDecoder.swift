@@ -10,6 +10,12 @@ struct RowDecoder: Decoder {
     var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    init(row: Row, codingPath: [any CodingKey] = []) {
+        self.row = row
+        self.codingPath = codingPath
+        row.beginKeyLookups()
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         KeyedDecodingContainer(RowKeyedContainer<Key>(row: row, codingPath: codingPath))
     }
@@ -29,10 +35,10 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     var allKeys: [Key] { row.columnNames.compactMap { Key(stringValue: $0) } }
 
-    func contains(_ key: Key) -> Bool { row.hasColumn(key.stringValue) }
+    func contains(_ key: Key) -> Bool { row.indexForNextKey(key.stringValue) != nil }
 
     private func column(_ key: Key) throws -> Int {
-        guard let index = row.index(ofColumn: key.stringValue) else {
+        guard let index = row.indexForNextKey(key.stringValue) else {
             throw DatabaseError(
                 kind: .columnNotFound, extendedResultCode: ResultCode.range,
                 message: "no column named \(key.stringValue) for a property of the record; the row has "
@@ -65,7 +71,7 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     /// A missing column or NULL gives `nil`.
     private func optional<V: DatabaseValueConvertible>(_ key: Key) throws -> V? {
-        guard let index = row.index(ofColumn: key.stringValue) else { return nil }
+        guard let index = row.indexForNextKey(key.stringValue) else { return nil }
         return try row[index] as V?
     }
 

@@ -38,13 +38,20 @@ final class SerializedConnection: @unchecked Sendable {
 
     /// Runs `body` on the connection for an awaiting task. Cancelling the task sets `cancellation`, which the
     /// access checks between statements and the progress handler checks inside them.
+    ///
+    /// `whenDone` runs on the queue as soon as `body` is done, before the task resumes: a pool gives its reader
+    /// back there, so returning it never waits for a free Swift concurrency thread (which might all be blocked in
+    /// synchronous reads waiting for that very reader).
     func async<T: Sendable>(
-        cancellation: CancellationFlag, _ body: @escaping @Sendable (ConnectionCore) throws -> T
+        cancellation: CancellationFlag, whenDone: (@Sendable () -> Void)? = nil,
+        _ body: @escaping @Sendable (ConnectionCore) throws -> T
     ) async throws -> T {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 queue.async {
-                    continuation.resume(with: Result { try body(self.openCore()) })
+                    let result = Result { try body(self.openCore()) }
+                    whenDone?()
+                    continuation.resume(with: result)
                 }
             }
         } onCancel: {

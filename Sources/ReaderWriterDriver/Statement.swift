@@ -60,6 +60,28 @@ public final class Statement {
         return indexes[name] ?? indexes[name.lowercased()]
     }
 
+    /// The columns a `Decodable` record asked for by name, in the order it asked, with their indexes: records
+    /// decode their keys in the same order row after row, so a match by position skips hashing the key.
+    @exclusivity(unchecked) private var keyMemo: [(key: String, index: Int?)] = []
+    @exclusivity(unchecked) private var keyMemoPosition = 0
+
+    /// Starts decoding a new record from the current row.
+    func beginKeyLookups() { keyMemoPosition = 0 }
+
+    /// ``index(ofColumn:)`` for the next key a record asks for.
+    func indexForNextKey(_ name: String) -> Int? {
+        let position = keyMemoPosition
+        keyMemoPosition += 1
+        if position < keyMemo.count, keyMemo[position].key == name { return keyMemo[position].index }
+        let index = index(ofColumn: name)
+        if position < keyMemo.count {
+            keyMemo[position] = (name, index)
+        } else if position == keyMemo.count, position < 256 {
+            keyMemo.append((name, index))
+        }
+        return index
+    }
+
     private func makeColumnIndexes() -> [String: Int] {
         var indexes: [String: Int] = [:]
         for (index, column) in engine.columnNames.enumerated().reversed() {
