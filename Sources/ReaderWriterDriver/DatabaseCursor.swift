@@ -68,7 +68,7 @@ struct StatementStepper {
             if try statement.step(arguments: arguments.allValues) {
                 if !sawFirstRow {
                     sawFirstRow = true
-                    statement.columnCount = statement.engine.columnCount
+                    statement.columnsMayHaveChanged()
                 }
                 return true
             }

@@ -76,7 +76,7 @@ public final class DatabaseQueue: DatabaseWriter {
         }
     }
 
-    /// On a queue every access is already exclusive: this is ``writeWithoutTransaction(_:)-(Database)->T``.
+    /// On a queue every access is already exclusive: this is `writeWithoutTransaction`.
     public func barrierWriteWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
         try owner.checkNotReentrant(.barrierWrite, label: label)
         return try connection.sync { try $0.performWriteWithoutTransaction(.barrierWrite, cancellation: nil, body) }

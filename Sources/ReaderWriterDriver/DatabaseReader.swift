@@ -13,13 +13,13 @@ public protocol DatabaseReader: AnyObject, Sendable {
     /// Runs `body` in a read-only transaction: it sees one snapshot of the database from start to end, and any
     /// statement that writes fails with ``DatabaseError/Kind/writeInReadAccess``.
     func read<T>(_ body: (Database) throws -> T) throws -> T
-    /// Async ``read(_:)-(Database)->T``.
+    /// Async `read`.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T
 
     /// Runs `body` read-only but without a transaction: each statement sees the latest committed state. Cheaper
     /// than `read`, for a single statement or when snapshots do not matter.
     func unsafeRead<T>(_ body: (Database) throws -> T) throws -> T
-    /// Async ``unsafeRead(_:)-(Database)->T``.
+    /// Async `unsafeRead`.
     func unsafeRead<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T
 
     /// Waits for running accesses, then closes every connection. Later accesses throw
@@ -31,19 +31,19 @@ public protocol DatabaseReader: AnyObject, Sendable {
 public protocol DatabaseWriter: DatabaseReader {
     /// Runs `body` in an IMMEDIATE transaction: committed when it returns, rolled back when it throws.
     func write<T>(_ body: (Database) throws -> T) throws -> T
-    /// Async ``write(_:)-(Database)->T``.
+    /// Async `write`.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T
 
     /// Runs `body` on the writer without opening a transaction; `body` may open its own (``Database/inTransaction``)
     /// but must not leave one open (it is rolled back and ``DatabaseError/Kind/transactionLeftOpen`` thrown).
     func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T
-    /// Async ``writeWithoutTransaction(_:)-(Database)->T``.
+    /// Async `writeWithoutTransaction`.
     func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T
 
-    /// Like ``writeWithoutTransaction(_:)-(Database)->T``, but waits until no read is running and holds new reads
+    /// Like `writeWithoutTransaction`, but waits until no read is running and holds new reads
     /// until `body` is done: the place for work no reader may overlap, such as a rekey.
     func barrierWriteWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T
-    /// Async ``barrierWriteWithoutTransaction(_:)-(Database)->T``.
+    /// Async `barrierWriteWithoutTransaction`.
     func barrierWriteWithoutTransaction<T: Sendable>(
         _ body: @escaping @Sendable (Database) throws -> T
     ) async throws -> T

@@ -35,7 +35,11 @@ public struct Row {
     /// A row holding these values under these column names.
     public init(columns: [String], values: [SQLiteValue]) {
         precondition(columns.count == values.count, "a Row needs one column name per value")
-        storage = .copied(RowValues(columns: columns, values: values))
+        self.init(layout: ColumnLayout(names: columns), values: values)
+    }
+
+    init(layout: ColumnLayout, values: [SQLiteValue]) {
+        storage = .copied(RowValues(layout: layout, values: values))
         liveEngine = nil
         liveColumnCount = 0
     }
@@ -52,7 +56,7 @@ public struct Row {
     public var columnNames: [String] {
         switch storage {
         case .live(let statement): statement.columnNames
-        case .copied(let row): row.columns
+        case .copied(let row): row.layout.names
         }
     }
 
@@ -67,7 +71,7 @@ public struct Row {
     /// A row that keeps its values after the cursor moves on.
     public func copy() -> Row {
         switch storage {
-        case .live: Row(columns: columnNames, values: databaseValues)
+        case .live(let statement): Row(layout: statement.layout, values: databaseValues)
         case .copied: self
         }
     }
@@ -167,24 +171,18 @@ extension Row: CustomStringConvertible {
     }
 }
 
-/// The values of a copied row.
+/// The values of a copied row, with the column layout it shares with the other rows of its statement.
 @usableFromInline
 final class RowValues {
-    let columns: [String]
+    let layout: ColumnLayout
     @usableFromInline let values: [SQLiteValue]
-    private lazy var indexes: [String: Int] = {
-        var indexes: [String: Int] = [:]
-        for (index, column) in columns.enumerated().reversed() { indexes[column.lowercased()] = index }
-        for column in columns { indexes[column] = indexes[column.lowercased()] }
-        return indexes
-    }()
 
-    init(columns: [String], values: [SQLiteValue]) {
-        self.columns = columns
+    init(layout: ColumnLayout, values: [SQLiteValue]) {
+        self.layout = layout
         self.values = values
     }
 
-    func index(ofColumn name: String) -> Int? { indexes[name] ?? indexes[name.lowercased()] }
+    func index(ofColumn name: String) -> Int? { layout.index(of: name) }
 
     @usableFromInline
     func columnError(index: Int) -> DatabaseError {
@@ -199,6 +197,6 @@ final class RowValues {
         let what = storage == .null ? "is NULL" : "holds \(storage) which \(Value.self) cannot represent"
         return DatabaseError(
             kind: .valueConversion, extendedResultCode: ResultCode.mismatch,
-            message: "column \(index) (\(columns[index])) \(what); cannot read it as \(Value.self)")
+            message: "column \(index) (\(layout.names[index])) \(what); cannot read it as \(Value.self)")
     }
 }

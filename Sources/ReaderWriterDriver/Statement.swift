@@ -21,7 +21,8 @@ public final class Statement {
     /// How many columns its rows have; refreshed when a cursor reads its first row (a schema change can
     /// recompile `SELECT *`).
     @exclusivity(unchecked) @usableFromInline var columnCount: Int32
-    private var columnIndexes: [String: Int]?
+    /// Column names and their lookup table, computed on first use after the statement (re)started.
+    private var layoutCache: ColumnLayout?
     /// Which parameters (1...64) got a value since the statement was compiled; parameters beyond 64 are not
     /// tracked. ``execute()`` refuses to run with a parameter never bound.
     @exclusivity(unchecked) @usableFromInline var boundMask: UInt64 = 0
@@ -48,17 +49,28 @@ public final class Statement {
     }
 
     /// The names of the result columns, in order.
-    public var columnNames: [String] { engine.columnNames }
+    public var columnNames: [String] { layout.names }
+
+    /// The column names and lookup table of the current result.
+    var layout: ColumnLayout {
+        if let layoutCache { return layoutCache }
+        let layout = ColumnLayout(names: engine.columnNames)
+        layoutCache = layout
+        return layout
+    }
+
+    /// Forgets the column layout: a schema change may have recompiled the statement with other columns.
+    @usableFromInline
+    func columnsMayHaveChanged() {
+        columnCount = engine.columnCount
+        layoutCache = nil
+    }
 
     /// Whether the statement leaves the database unchanged.
     public var isReadOnly: Bool { engine.isReadOnly }
 
     /// The 0-based index of the first column with this name (compared case-insensitively, as SQLite does), or `nil`.
-    public func index(ofColumn name: String) -> Int? {
-        let indexes = columnIndexes ?? makeColumnIndexes()
-        // Exact spelling first (no lowercasing), then case-insensitively.
-        return indexes[name] ?? indexes[name.lowercased()]
-    }
+    public func index(ofColumn name: String) -> Int? { layout.index(of: name) }
 
     /// The columns a `Decodable` record asked for by name, in the order it asked, with their indexes: records
     /// decode their keys in the same order row after row, so a match by position skips hashing the key.
@@ -80,19 +92,6 @@ public final class Statement {
             keyMemo.append((name, index))
         }
         return index
-    }
-
-    private func makeColumnIndexes() -> [String: Int] {
-        var indexes: [String: Int] = [:]
-        for (index, column) in engine.columnNames.enumerated().reversed() {
-            indexes[column.lowercased()] = index
-        }
-        for (index, column) in engine.columnNames.enumerated().reversed() where indexes[column] != index {
-            // An exact spelling maps to the first column with that name, case-insensitively.
-            indexes[column] = indexes[column.lowercased()]
-        }
-        columnIndexes = indexes
-        return indexes
     }
 
     // MARK: Running
