@@ -15,11 +15,15 @@ final class SerializedConnection: @unchecked Sendable {
     private var core: ConnectionCore?
     private var isClosed = false
     private let label: String
+    /// Marks `queue`, so ``close(beforeClosing:)`` knows when it already runs there.
+    private let queueMark = QueueMark()
+    private static let markKey = DispatchSpecificKey<QueueMark>()
 
     init(queueLabel: String, label: String, opener: @escaping @Sendable () throws -> ConnectionCore) {
         self.queue = DispatchQueue(label: queueLabel)
         self.opener = opener
         self.label = label
+        queue.setSpecific(key: Self.markKey, value: queueMark)
     }
 
     /// The open connection; opens it on first use. Runs on `queue` only.
@@ -61,17 +65,30 @@ final class SerializedConnection: @unchecked Sendable {
 
     /// Waits for the running job, then closes the connection; later jobs fail with ``DatabaseError/Kind/closed``.
     /// `beforeClosing` runs on the open connection first (if it was ever opened).
+    ///
+    /// Called on `queue` itself (a queue or pool released by the disposal of one of its own jobs, whose body is over),
+    /// it closes at once instead of deadlocking on `queue.sync`.
     func close(beforeClosing: (ConnectionCore) throws -> Void = { _ in }) throws {
-        try queue.sync {
-            guard !isClosed else { return }
-            isClosed = true
-            guard let core else { return }
-            self.core = nil
-            defer { core.close() }
-            try beforeClosing(core)
+        if DispatchQueue.getSpecific(key: Self.markKey) === queueMark {
+            try closeOnQueue(beforeClosing)
+        } else {
+            try queue.sync { try closeOnQueue(beforeClosing) }
         }
     }
+
+    /// Closes the connection; runs on `queue`.
+    private func closeOnQueue(_ beforeClosing: (ConnectionCore) throws -> Void) throws {
+        guard !isClosed else { return }
+        isClosed = true
+        guard let core else { return }
+        self.core = nil
+        defer { core.close() }
+        try beforeClosing(core)
+    }
 }
+
+/// The identity of one connection's dispatch queue.
+private final class QueueMark: Sendable {}
 
 /// Opens and sets up connections as a configuration says.
 enum ConnectionOpener {

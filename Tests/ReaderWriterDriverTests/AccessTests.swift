@@ -271,3 +271,20 @@ enum SQLiteEngineFixtureSupport {
         return [data[18], data[19]]
     }
 }
+
+@Suite("Connection lifetime")
+struct ConnectionLifetimeTests {
+    @Test("closing a connection from its own queue closes at once instead of deadlocking")
+    func closeOnOwnQueue() throws {
+        let owner = AccessOwner()
+        let connection = SerializedConnection(queueLabel: "test", label: "test") {
+            try ConnectionOpener.open(
+                path: ":memory:", configuration: Configuration(), role: .queue, label: "test", owner: owner.id)
+        }
+        try connection.sync { _ in }
+        // A database released while one of its own jobs is disposed closes from that job's queue.
+        try connection.sync { _ in try connection.close() }
+        let error = #expect(throws: DatabaseError.self) { try connection.sync { _ in } }
+        #expect(error?.kind == .closed)
+    }
+}
