@@ -108,6 +108,13 @@ public final class DatabasePool: DatabaseWriter {
         }
     }
 
+    /// Closes the idle read-only connections, so the next reads open new ones (running
+    /// ``Configuration/prepareDatabase`` again). Call it after changing the encryption key, typically at the end of
+    /// a `barrierWriteWithoutTransaction` (where no read runs); readers in use are left alone.
+    public func invalidateReadOnlyConnections() {
+        for reader in readers.takeIdle() { try? reader.close() }
+    }
+
     // MARK: Synchronous access
 
     public func read<T>(_ body: (Database) throws -> T) throws -> T {

@@ -153,6 +153,19 @@ final class ReaderPool: Sendable {
         for (waiter, reader) in served { waiter.resume(with: .success(reader)) }
     }
 
+    // MARK: Invalidation
+
+    /// Takes the idle connections out of the pool (so the next reads open new ones) and returns them so the caller
+    /// closes them. Connections lent to running reads are not affected.
+    func takeIdle() -> [SerializedConnection] {
+        state.withLock { state in
+            let idle = state.idle
+            state.idle.removeAll()
+            state.created -= idle.count
+            return idle
+        }
+    }
+
     // MARK: Closing
 
     /// Waits for running reads, fails waiting ones, and returns every connection so the caller closes them.

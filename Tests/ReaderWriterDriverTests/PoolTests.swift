@@ -215,6 +215,24 @@ struct PoolTests {
         #expect(log.all == ["read-end", "barrier", "late-read 11"])
     }
 
+    @Test("invalidateReadOnlyConnections makes the next reads open new connections")
+    func invalidateReaders() throws {
+        let opened = EventLog()
+        let scratch = Scratch()
+        let pool = try pool(scratch, rows: 3) { configuration in
+            configuration.prepareDatabase = { db in opened.append(db.configuration.label ?? "") }
+        }
+        #expect(opened.all.count == 1)  // the writer
+        _ = try pool.read { try count($0) }
+        #expect(opened.all.count == 2)
+        _ = try pool.read { try count($0) }
+        #expect(opened.all.count == 2, "an idle reader is reused")
+        try pool.barrierWriteWithoutTransaction { _ in pool.invalidateReadOnlyConnections() }
+        #expect(try pool.read { try count($0) } == 3)
+        #expect(opened.all.count == 3, "the next read opened a new connection")
+        #expect(pool.readers.createdCount == 1)
+    }
+
     @Test("with restoresJournalModeOnClose a rollback-journal file leaves the pool as it came")
     func restoresJournalMode() throws {
         let scratch = Scratch()
