@@ -43,6 +43,23 @@ public struct StatementArguments: Sendable, Equatable, ExpressibleByArrayLiteral
     func bind(to statement: EngineStatement, sql: String, position: inout Int) throws {
         let count = statement.parameterCount
         guard count > 0 else { return }
+        if namedValues.isEmpty {
+            // Positional values only: bind in parameter order (named parameters too), no name lookups.
+            guard values.count - position >= Int(count) else {
+                throw DatabaseError.invalidArguments(
+                    "not enough arguments: the SQL has more parameters than the \(values.count) values given",
+                    sql: sql, arguments: allValues)
+            }
+            for index in 1...count {
+                do {
+                    try statement.bind(values[position], at: index)
+                } catch {
+                    throw DatabaseError(error, arguments: allValues)
+                }
+                position += 1
+            }
+            return
+        }
         for index in 1...count {
             let value: SQLiteValue
             if let name = statement.parameterName(index), let prefix = name.first, prefix != "?" {
