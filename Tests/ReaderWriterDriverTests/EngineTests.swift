@@ -3,9 +3,15 @@ import Foundation
 import SQLiteEngine
 import Testing
 
+/// The engines a test can load: sanitizer runtimes refuse `RTLD_DEEPBIND`, which loading SQLCipher needs.
+private let loadableEngines: [SQLiteLibrary.Kind] = {
+    let sanitized = dlsym(nil, "__tsan_init") != nil || dlsym(nil, "__asan_init") != nil
+    return sanitized ? [.system] : SQLiteLibrary.Kind.allCases
+}()
+
 @Suite("The driver on both SQLite engines")
 struct EngineTests {
-    @Test("queues and pools run on the system engine and on SQLCipher's", arguments: SQLiteLibrary.Kind.allCases)
+    @Test("queues and pools run on the system engine and on SQLCipher's", arguments: loadableEngines)
     func bothEngines(kind: SQLiteLibrary.Kind) async throws {
         let scratch = Scratch()
         var configuration = Configuration()
