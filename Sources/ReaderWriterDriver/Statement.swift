@@ -64,6 +64,7 @@ public final class Statement {
     func columnsMayHaveChanged() {
         columnCount = engine.columnCount
         layoutCache = nil
+        keyMemo.removeAll(keepingCapacity: true)
     }
 
     /// Whether the statement leaves the database unchanged.
@@ -96,12 +97,14 @@ public final class Statement {
 
     // MARK: Running
 
-    /// Checks the access, rewinds the statement and binds `arguments` (every parameter must get a value).
+    /// Checks the access, rewinds the statement and binds `arguments` (every parameter must get a value). Empty
+    /// arguments keep the values bound earlier (``bind(_:at:)`` or a previous run) when every parameter has one.
     @usableFromInline
     func start(arguments: StatementArguments) throws {
         database.preconditionAccessible()
         try database.checkCancellation()
         engine.reset()
+        if arguments.isEmpty && parameterCount > 0 && boundMask == fullMask { return }
         var position = 0
         try arguments.bind(to: engine, sql: sql, position: &position)
         boundMask = fullMask

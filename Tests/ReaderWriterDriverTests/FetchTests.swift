@@ -294,6 +294,19 @@ struct FetchTests {
         ])
     }
 
+    @Test("a compiled statement fetches with the values bound to it, or with new arguments")
+    func fetchWithBoundValues() throws {
+        try database().read { db throws in
+            let statement = try db.cachedStatement(sql: "SELECT name FROM item WHERE id = ?")
+            let unbound = #expect(throws: DatabaseError.self) { try String.fetchOne(statement) }
+            #expect(unbound?.kind == .invalidArguments)
+            try statement.bind(2, at: 1)
+            #expect(try String.fetchOne(statement) == "кириллица")
+            #expect(try String.fetchOne(statement, arguments: [3]) == "plain")
+            #expect(try String.fetchAll(statement) == ["plain"], "the last values stay bound")
+        }
+    }
+
     @Test("cachedStatement returns the same compiled statement for the same SQL")
     func statementCache() throws {
         try DatabaseQueue().write { db throws in
