@@ -73,6 +73,8 @@ let package = Package(
             dependencies: ["CSQLite", "SQLiteEngine", "SQLiteCipher", "LegacyDriver", "ReaderWriterDriver", "MMEXFiles", "MMEXFixtures"]
         ),
         .executableTarget(name: "driverport", dependencies: ["DriverPortCLI"]),
+        // A second process that reads an MMEX file while the app writes it (a widget, in the seeds' terms).
+        .executableTarget(name: "driverport-widget-reader", dependencies: ["ReaderWriterDriver"], path: "Tests/WidgetReader"),
 
         // MARK: Tests
         .target(name: "TestSupport", dependencies: ["SQLiteEngine"], path: "Tests/TestSupport"),
@@ -88,6 +90,10 @@ let package = Package(
         .testTarget(name: "MMEXFixturesTests", dependencies: ["MMEXFixtures", "MMEXFiles", "TestSupport"]),
         .testTarget(name: "FileLifecycleTests", dependencies: ["FileLifecycle", "TestSupport"]),
         .testTarget(name: "MMEXUpgradeTests", dependencies: ["MMEXFiles", "MMEXSchema", "TestSupport"]),
+        .testTarget(
+            name: "SecondProcessTests",
+            dependencies: ["ReaderWriterDriver", "MMEXFiles", "TestSupport", "driverport-widget-reader"]
+        ),
         .testTarget(name: "BenchTests", dependencies: ["DriverPortBench", "TestSupport"]),
         .testTarget(
             name: "MMEXModelTests",
