@@ -118,7 +118,8 @@ let package = Package(
             name: "MMEXDifferentialTests",
             dependencies: [
                 "MMEXDifferential", "Differential", "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport",
-                "PersistenceSession", "MMEXModel", "LegacyDriver", "SQLiteEngine", "DriverPortCLI", "TestSupport",
+                "PersistenceSession", "MMEXModel", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine", "DriverPortCLI",
+                "TestSupport",
             ]
         ),
     ],

@@ -6,8 +6,9 @@ import Synchronization
 ///
 /// The first two ids are 1 and 2, which most MMEX files already use (`DATAVERSION` is `INFOID` 1): the first
 /// inserts of a run prove that both repositories skip an id that is taken and mint again.
-enum DeterministicMinter {
-    static func make() -> IdentifierMinter {
+public enum DeterministicMinter {
+    /// A new minter, starting the sequence over.
+    public static func make() -> IdentifierMinter {
         let counter = Counter()
         return IdentifierMinter { counter.next() }
     }

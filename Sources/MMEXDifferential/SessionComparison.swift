@@ -40,7 +40,7 @@ extension DriverKind {
 
     /// How the harness opens and closes this driver's session on its copy (or on a sample), with the
     /// deterministic minter, so both sides mint the same ids.
-    func differentialSide(_ source: DiffSource) -> DifferentialSide<any PersistenceSession> {
+    public func differentialSide(_ source: DiffSource) -> DifferentialSide<any PersistenceSession> {
         let type = sessionType
         return DifferentialSide(
             name: rawValue,

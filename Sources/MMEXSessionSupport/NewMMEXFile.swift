@@ -11,9 +11,9 @@ public enum NewMMEXFile {
     ///   A failed creation leaves no file behind.
     public static func create(at path: String, key: SessionKey?) throws(PersistenceError) {
         do {
-            let target = try CipherTarget(newFile: key?.choice ?? .auto, key: key?.key)
+            let target = try key.map { try CipherTarget(newFile: $0.choice, key: $0.key) }
             let connection = try MMEXFileCreator.create(at: path, vfs: SessionKey.vfsName(for: key)) { connection in
-                try target.applyToNewFile(connection)
+                try target?.applyToNewFile(connection)
             }
             connection.close()
         } catch {
