@@ -82,7 +82,10 @@ public final class LegacySession: PersistenceSession, @unchecked Sendable {
             let connection: Connection
             switch access {
             case .readWrite:
-                connection = try Connection(.uri(path), vfs: vfs, prepare: prepare)
+                // Read-write without create: a file that vanished since it was examined is not made anew.
+                connection = try Connection(
+                    .uri(path), options: OpenOptions(access: .readWrite, uri: true, vfs: vfs), prepare: prepare
+                )
                 try connection.execute("PRAGMA journal_mode = MEMORY")
             case .readOnly:
                 let readOnly = try ReadOnlySource.prepare(path: path, probe: probe, key: sessionKey)
