@@ -18,6 +18,7 @@ struct DiffCommand: Command {
     and through the legacy session and the pool session, every scenario on fresh copies. It compares what every
     operation returns (field by field) and what each session leaves behind after closing (every table's rows,
     user_version, schema, journal mode, the files beside the database). FILE itself is never opened for writing.
+    The copies go to /dev/shm when TMPDIR is not set (they need no durable disk), else to TMPDIR.
     Differences MIGRATION.md records as deliberate are listed apart and do not count.
 
     Prints one table per slice (scenarios, operations run, mismatches), then each mismatch with its scenario, seed
@@ -50,7 +51,9 @@ struct DiffCommand: Command {
         let report: SessionDiffReport
         do {
             let key = try databaseKey(for: path, keyOptions: keyOptions, console: console)
-            let runner = SessionDiffRunner(source: .file(path: path, key: key), options: options)
+            let runner = SessionDiffRunner(
+                source: .file(path: path, key: key), options: options, workDirectory: Self.scratchDirectory
+            )
             report = try runner.run(slices) { progress in
                 console.progress(
                     "\(progress.slice): \(progress.comparison.rawValue), scenario \(progress.scenario)/\(progress.scenarios)"
@@ -68,6 +71,21 @@ struct DiffCommand: Command {
             console.line(report.text)
         }
         return report.agrees ? .ok : .differenceFound
+    }
+
+    /// Where the working copies go. They are thrown away after each scenario, so they need no durable disk:
+    /// `/dev/shm` (memory) when it is there and `TMPDIR` is not set, else the temporary folder. Every write unit of
+    /// work of every session syncs its copy; on a busy disk that dominated the run (the default run on the plain
+    /// fixture: 19.4 s in /tmp, 3.2 s in /dev/shm, 0.9 s of CPU, on 2 shared cores at load 16).
+    static var scratchDirectory: URL {
+        let shm = "/dev/shm"
+        var isDirectory: ObjCBool = false
+        if ProcessInfo.processInfo.environment["TMPDIR"] == nil,
+           FileManager.default.fileExists(atPath: shm, isDirectory: &isDirectory), isDirectory.boolValue,
+           FileManager.default.isWritableFile(atPath: shm) {
+            return URL(fileURLWithPath: shm)
+        }
+        return FileManager.default.temporaryDirectory
     }
 
     private func seed(_ arguments: ArgumentList) throws(CLIError) -> UInt64 {

@@ -18,7 +18,7 @@ struct FirstSliceAgreementTests {
 
     @Test("the committed plain fixture, with 1000 seeded random operations per comparison")
     func plainFixture() throws {
-        let folder = TemporaryDirectory()
+        let folder = ScratchDirectory()
         let before = fingerprint(ofFolderOf: CommittedFixture.plain)
         let report = try SessionDiffRunner(
             source: .file(path: CommittedFixture.plain, key: nil), options: DiffOptions(seed: 7, randomOperations: 1000),
@@ -33,7 +33,7 @@ struct FirstSliceAgreementTests {
 
     @Test("the committed SQLCipher 4 fixture")
     func sqlcipher4Fixture() throws {
-        let folder = TemporaryDirectory()
+        let folder = ScratchDirectory()
         let before = fingerprint(ofFolderOf: CommittedFixture.sqlcipher4)
         let report = try SessionDiffRunner(
             source: .file(path: CommittedFixture.sqlcipher4, key: try CommittedFixture.sqlcipher4RawKey()),
@@ -45,7 +45,7 @@ struct FirstSliceAgreementTests {
 
     @Test("the committed AES-128 fixture, opened with its passphrase")
     func aes128Fixture() throws {
-        let folder = TemporaryDirectory()
+        let folder = ScratchDirectory()
         let report = try SessionDiffRunner(
             source: .file(path: CommittedFixture.aes128, key: CommittedFixture.key),
             options: DiffOptions(seed: 4, randomOperations: 250), workDirectory: folder.url
@@ -55,7 +55,7 @@ struct FirstSliceAgreementTests {
 
     @Test("every real MMEX file (copies), whatever its age, journal mode and extra columns", arguments: SharedData.realFiles.map(\.name))
     func realFile(name: String) throws {
-        let folder = TemporaryDirectory()
+        let folder = ScratchDirectory()
         let source = SharedData.realFile(name).path
         let before = fingerprint(ofFolderOf: source)
         let report = try SessionDiffRunner(
@@ -75,7 +75,7 @@ struct FirstSliceAgreementTests {
 
     @Test("in-memory sample databases")
     func samples() throws {
-        let folder = TemporaryDirectory()
+        let folder = ScratchDirectory()
         let report = try SessionDiffRunner(
             source: .inMemorySample, options: DiffOptions(seed: 5, randomOperations: 250), workDirectory: folder.url
         ).run()

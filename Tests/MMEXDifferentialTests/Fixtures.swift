@@ -45,3 +45,20 @@ enum CommittedFixture {
 func fingerprint(ofFolderOf path: String) -> [String: Data] {
     folderFingerprint(URL(fileURLWithPath: path).deletingLastPathComponent())
 }
+
+/// A scratch folder for differential runs: in memory (`/dev/shm`) when the machine has it, since every write unit of
+/// work syncs its copy and a busy disk would dominate the run; removed when released.
+final class ScratchDirectory: @unchecked Sendable {
+    // @unchecked: `url` is immutable after init; deinit only removes the folder.
+    let url: URL
+
+    init() {
+        var isDirectory: ObjCBool = false
+        let base = FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isDirectory) && isDirectory.boolValue
+            ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
+        url = base.appendingPathComponent("driverport-test-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}

@@ -11,7 +11,7 @@ import Testing
 /// operation and the field.
 @Suite("Planted bugs in the first slice are caught")
 struct PlantedBugTests {
-    private func harness(_ bug: PlantedBug, folder: TemporaryDirectory) -> DifferentialHarness<any PersistenceSession> {
+    private func harness(_ bug: PlantedBug, folder: ScratchDirectory) -> DifferentialHarness<any PersistenceSession> {
         let planted = DifferentialSide<any PersistenceSession>(
             name: "queue (planted)",
             open: { path in
@@ -36,7 +36,7 @@ struct PlantedBugTests {
 
     @Test("a NOCASE lookup made case-sensitive: the lookup's result, then the update that fails")
     func caseSensitiveLookup() throws {
-        let folder = TemporaryDirectory()
+        let folder = ScratchDirectory()
         let report = try harness(.caseSensitiveLookup, folder: folder).run(scenario("NOCASE lookups"), on: CommittedFixture.plain)
         let first = try #require(report.mismatches.first)
         #expect(first.kind == .result)
@@ -53,7 +53,7 @@ struct PlantedBugTests {
 
     @Test("an off-by-one limit: the list is one entry short, named by its index")
     func offByOneList() throws {
-        let folder = TemporaryDirectory()
+        let folder = ScratchDirectory()
         let report = try harness(.offByOneList, folder: folder).run(scenario("read everything"), on: CommittedFixture.plain)
         let first = try #require(report.mismatches.first)
         #expect(first.kind == .result)
@@ -67,7 +67,7 @@ struct PlantedBugTests {
 
     @Test("a value written with another storage class: the file shows the blob, the next read fails")
     func blobValues() throws {
-        let folder = TemporaryDirectory()
+        let folder = ScratchDirectory()
         let report = try harness(.blobValues, folder: folder).run(scenario("values are stored exactly"), on: CommittedFixture.plain)
         let read = try #require(report.mismatches.first { $0.kind == .result })
         #expect(read.operation == "infoTable.entry(for: \"DP_TEXT\")")
@@ -81,7 +81,7 @@ struct PlantedBugTests {
 
     @Test("a random scenario reports its seed and a shortest failing sequence much shorter than itself")
     func randomScenarioIsShrunk() throws {
-        let folder = TemporaryDirectory()
+        let folder = ScratchDirectory()
         let slice = try #require(SliceRegistry.ported.first)
         let random = slice.random.scenario(named: "random-42", seed: 42, count: 120)
         let report = try harness(.caseSensitiveLookup, folder: folder).run(random, on: CommittedFixture.plain)
@@ -96,7 +96,7 @@ struct PlantedBugTests {
 
     @Test("a planted bug the operations never reach is not reported: no false positives")
     func unreachedBugIsNotReported() throws {
-        let folder = TemporaryDirectory()
+        let folder = ScratchDirectory()
         let report = try harness(.offByOneList, folder: folder).run(
             Scenario(name: "settings only", operations: [try scenario("units of work").operations[1]]),
             on: CommittedFixture.plain
