@@ -51,12 +51,25 @@ let package = Package(
         // MARK: Layer 4: MMEX repositories and sessions per driver, fixtures
         .target(name: "MMEXFixtures", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXFiles"]),
         .target(
+            name: "MMEXSessionSupport",
+            dependencies: [
+                "SQLiteEngine", "SQLiteCipher", "PersistenceSession", "MMEXModel", "MMEXFiles", "MMEXFixtures", "MMEXSchema",
+            ]
+        ),
+        .target(
             name: "MMEXLegacy",
-            dependencies: ["LegacyDriver", "PersistenceSession", "MMEXModel", "MMEXFiles"]
+            dependencies: ["LegacyDriver", "PersistenceSession", "MMEXModel", "MMEXFiles", "MMEXSessionSupport"]
         ),
         .target(
             name: "MMEXReaderWriter",
-            dependencies: ["ReaderWriterDriver", "PersistenceSession", "MMEXModel", "MMEXFiles"]
+            dependencies: ["ReaderWriterDriver", "PersistenceSession", "MMEXModel", "MMEXFiles", "MMEXSessionSupport"]
+        ),
+        .target(
+            name: "MMEXDifferential",
+            dependencies: [
+                "Differential", "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport", "PersistenceSession",
+                "MMEXModel", "SQLiteEngine",
+            ]
         ),
 
         // MARK: Layer 5: the CLI
@@ -65,7 +78,7 @@ let package = Package(
             dependencies: [
                 "SQLiteEngine", "SQLiteCipher", "MMEXFiles", "MMEXFixtures", "FileLifecycle",
                 "Differential", "MMEXLegacy", "MMEXReaderWriter", "PersistenceSession",
-                "LegacyDriver", "ReaderWriterDriver", "DriverPortBench",
+                "LegacyDriver", "ReaderWriterDriver", "DriverPortBench", "MMEXDifferential", "MMEXModel",
             ]
         ),
         .target(
@@ -100,6 +113,21 @@ let package = Package(
             dependencies: ["MMEXModel", "PersistenceSession", "SQLiteEngine", "MMEXSchema", "TestSupport"]
         ),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential", "SQLiteEngine", "TestSupport"]),
+        .testTarget(
+            name: "MMEXSessionTests",
+            dependencies: [
+                "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport", "PersistenceSession", "MMEXModel",
+                "SQLiteEngine", "SQLiteCipher", "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "MMEXDifferentialTests",
+            dependencies: [
+                "MMEXDifferential", "Differential", "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport",
+                "PersistenceSession", "MMEXModel", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine", "DriverPortCLI",
+                "TestSupport",
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
