@@ -13,6 +13,10 @@ public struct StateComparison: Sendable {
     public var sidecars = true
     /// Tables whose rows are not compared (their schema still is).
     public var ignoredTables: Set<String> = []
+    /// Column names (any table, compared case-insensitively, stored upper-cased) whose values are not compared:
+    /// columns a trigger stamps with the wall clock, which two sides running a second apart always write differently.
+    /// A row missing on one side is still reported.
+    public var ignoredColumns: Set<String> = []
     /// At most this many row differences are reported per table (the count of the rest is reported too).
     public var maximumRowDetailsPerTable = 20
 

@@ -189,3 +189,28 @@ struct PlantedBugTests {
         #expect(report.mismatches.map(\.field) == ["NOTE[rowid 3].VALUE"])
     }
 }
+
+@Suite("Ignored columns in the on-disk comparison")
+struct IgnoredColumnTests {
+    @Test("a difference only in an ignored column is not reported; the same difference elsewhere is")
+    func ignoredColumnIsSkipped() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.path("source/notes.db")
+        try FileManager.default.createDirectory(atPath: folder.path("source"), withIntermediateDirectories: true)
+        try ToyNotes.makeFile(at: path)
+        let scenario = Scenario<ToyNotes>(name: "affinity", operations: [ToyOperations.add("alpha", 5)])
+        var comparison = StateComparison.all
+        comparison.ignoredColumns = ["VALUE"]
+        let ignoring = DifferentialHarness<ToyNotes>(
+            baseline: DifferentialSide(name: "correct", open: { try ToyNotes(path: $0) }, close: { $0.close() }),
+            candidate: DifferentialSide(
+                name: "planted", open: { try ToyNotes(path: $0, bugs: .textAffinity) }, close: { $0.close() }
+            ),
+            comparison: comparison,
+            workDirectory: folder.url
+        )
+        #expect(try ignoring.run(scenario, on: path).mismatches.isEmpty)
+        let strict = try toyHarness(bugs: .textAffinity, under: folder).run(scenario, on: path)
+        #expect(strict.mismatches.contains { $0.kind == .rows && $0.field.hasSuffix(".VALUE") })
+    }
+}
