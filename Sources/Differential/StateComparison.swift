@@ -13,6 +13,9 @@ public struct StateComparison: Sendable {
     public var sidecars = true
     /// Tables whose rows are not compared (their schema still is).
     public var ignoredTables: Set<String> = []
+    /// Columns whose values are not compared in any table (their presence still is): values a database fills from
+    /// the clock, such as the `pb_updated_at` the MMEX desktop sync triggers write with `STRFTIME('now')`.
+    public var ignoredColumns: Set<String> = []
     /// At most this many row differences are reported per table (the count of the rest is reported too).
     public var maximumRowDetailsPerTable = 20
 

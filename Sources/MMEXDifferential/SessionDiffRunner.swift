@@ -161,6 +161,9 @@ public struct SessionDiffRunner {
     /// For a file: everything. For samples: the returned values only (the sessions never touch the placeholder).
     private var fullComparison: StateComparison {
         var comparison = StateComparison.all
+        // MMEX desktop 1.9 sync builds stamp rows from the clock in triggers: two sessions writing the same row a
+        // second apart differ there whatever the driver.
+        comparison.ignoredColumns = ["pb_updated_at"]
         if case .inMemorySample = source {
             comparison.rows = false
             comparison.schema = false

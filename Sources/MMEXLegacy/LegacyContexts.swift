@@ -5,10 +5,14 @@ import PersistenceSession
 struct LegacyReadContext: MMEXReadContext {
     let infoTable: any InfoTableReading
     let settings: any SettingsReading
+    let currencies: any CurrencyReading
+    let accounts: any AccountReading
 
     init(unit: LegacyUnit) {
         infoTable = LegacyInfoTableRepository(unit: unit)
         settings = LegacySettingsRepository(unit: unit)
+        currencies = LegacyCurrencyRepository(unit: unit)
+        accounts = LegacyAccountRepository(unit: unit)
     }
 }
 
@@ -16,9 +20,13 @@ struct LegacyReadContext: MMEXReadContext {
 struct LegacyWriteContext: MMEXWriteContext {
     let infoTable: any InfoTableRepository
     let settings: any SettingsRepository
+    let currencies: any CurrencyRepository
+    let accounts: any AccountRepository
 
     init(unit: LegacyUnit) {
         infoTable = LegacyInfoTableRepository(unit: unit)
         settings = LegacySettingsRepository(unit: unit)
+        currencies = LegacyCurrencyRepository(unit: unit)
+        accounts = LegacyAccountRepository(unit: unit)
     }
 }

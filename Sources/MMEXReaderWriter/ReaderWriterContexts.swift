@@ -5,10 +5,14 @@ import PersistenceSession
 struct ReaderWriterReadContext: MMEXReadContext {
     let infoTable: any InfoTableReading
     let settings: any SettingsReading
+    let currencies: any CurrencyReading
+    let accounts: any AccountReading
 
     init(unit: ReaderWriterUnit) {
         infoTable = ReaderWriterInfoTableRepository(unit: unit)
         settings = ReaderWriterSettingsRepository(unit: unit)
+        currencies = ReaderWriterCurrencyRepository(unit: unit)
+        accounts = ReaderWriterAccountRepository(unit: unit)
     }
 }
 
@@ -16,9 +20,13 @@ struct ReaderWriterReadContext: MMEXReadContext {
 struct ReaderWriterWriteContext: MMEXWriteContext {
     let infoTable: any InfoTableRepository
     let settings: any SettingsRepository
+    let currencies: any CurrencyRepository
+    let accounts: any AccountRepository
 
     init(unit: ReaderWriterUnit) {
         infoTable = ReaderWriterInfoTableRepository(unit: unit)
         settings = ReaderWriterSettingsRepository(unit: unit)
+        currencies = ReaderWriterCurrencyRepository(unit: unit)
+        accounts = ReaderWriterAccountRepository(unit: unit)
     }
 }
