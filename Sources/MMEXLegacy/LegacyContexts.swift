@@ -8,11 +8,15 @@ struct LegacyReadContext: MMEXReadContext {
     let unit: LegacyUnit
     let infoTable: any InfoTableReading
     let settings: any SettingsReading
+    let currencies: any CurrencyReading
+    let accounts: any AccountReading
 
     init(unit: LegacyUnit) {
         self.unit = unit
         infoTable = LegacyInfoTableRepository(unit: unit)
         settings = LegacySettingsRepository(unit: unit)
+        currencies = LegacyCurrencyRepository(unit: unit)
+        accounts = LegacyAccountRepository(unit: unit)
     }
 }
 
@@ -23,10 +27,14 @@ struct LegacyWriteContext: MMEXWriteContext {
     let unit: LegacyUnit
     let infoTable: any InfoTableRepository
     let settings: any SettingsRepository
+    let currencies: any CurrencyRepository
+    let accounts: any AccountRepository
 
     init(unit: LegacyUnit) {
         self.unit = unit
         infoTable = LegacyInfoTableRepository(unit: unit)
         settings = LegacySettingsRepository(unit: unit)
+        currencies = LegacyCurrencyRepository(unit: unit)
+        accounts = LegacyAccountRepository(unit: unit)
     }
 }

@@ -8,11 +8,15 @@ struct ReaderWriterReadContext: MMEXReadContext {
     let unit: ReaderWriterUnit
     let infoTable: any InfoTableReading
     let settings: any SettingsReading
+    let currencies: any CurrencyReading
+    let accounts: any AccountReading
 
     init(unit: ReaderWriterUnit) {
         self.unit = unit
         infoTable = ReaderWriterInfoTableRepository(unit: unit)
         settings = ReaderWriterSettingsRepository(unit: unit)
+        currencies = ReaderWriterCurrencyRepository(unit: unit)
+        accounts = ReaderWriterAccountRepository(unit: unit)
     }
 }
 
@@ -23,10 +27,14 @@ struct ReaderWriterWriteContext: MMEXWriteContext {
     let unit: ReaderWriterUnit
     let infoTable: any InfoTableRepository
     let settings: any SettingsRepository
+    let currencies: any CurrencyRepository
+    let accounts: any AccountRepository
 
     init(unit: ReaderWriterUnit) {
         self.unit = unit
         infoTable = ReaderWriterInfoTableRepository(unit: unit)
         settings = ReaderWriterSettingsRepository(unit: unit)
+        currencies = ReaderWriterCurrencyRepository(unit: unit)
+        accounts = ReaderWriterAccountRepository(unit: unit)
     }
 }
