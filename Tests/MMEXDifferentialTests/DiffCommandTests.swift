@@ -24,7 +24,7 @@ struct DiffCommandTests {
     @Test("agreement exits 0; the JSON has slices with name, operations, mismatches and details; the source is untouched")
     func agreementJSON() throws {
         let before = fingerprint(ofFolderOf: CommittedFixture.plain)
-        let (code, console) = run([CommittedFixture.plain, "--operations", "100", "--seed", "9", "--json"])
+        let (code, console) = run([CommittedFixture.plain, "--slices", "infotable", "--operations", "100", "--seed", "9", "--json"])
         #expect(code == .ok, "\(console.standardError)")
         let report = try json(console)
         let slices = try #require(report["slices"] as? [[String: Any]])
@@ -106,7 +106,7 @@ struct DiffCommandTests {
             ([text], .dataError, "not a plain SQLite database"),
             ([newer], .dataError, "newer than this build supports"),
             ([CommittedFixture.aes128, "--key-env", "DP_DIFF_WRONG_KEY"], .dataError, "the key does not open this file"),
-            ([CommittedFixture.plain, "--slices", "currencies"], .usage, "not a ported slice"),
+            ([CommittedFixture.plain, "--slices", "no-such-slice"], .usage, "not a ported slice"),
             ([CommittedFixture.plain, "--seed", "minus-one"], .usage, "--seed"),
             ([CommittedFixture.plain, "--operations", "-5"], .usage, "--operations"),
             ([], .usage, "missing FILE"),
