@@ -5,10 +5,12 @@ import PersistenceSession
 struct LegacyReadContext: MMEXReadContext {
     let infoTable: any InfoTableReading
     let settings: any SettingsReading
+    let transactions: any TransactionReading
 
     init(unit: LegacyUnit) {
         infoTable = LegacyInfoTableRepository(unit: unit)
         settings = LegacySettingsRepository(unit: unit)
+        transactions = LegacyTransactionRepository(unit: unit)
     }
 }
 
@@ -16,9 +18,11 @@ struct LegacyReadContext: MMEXReadContext {
 struct LegacyWriteContext: MMEXWriteContext {
     let infoTable: any InfoTableRepository
     let settings: any SettingsRepository
+    let transactions: any TransactionRepository
 
     init(unit: LegacyUnit) {
         infoTable = LegacyInfoTableRepository(unit: unit)
         settings = LegacySettingsRepository(unit: unit)
+        transactions = LegacyTransactionRepository(unit: unit)
     }
 }

@@ -5,10 +5,12 @@ import PersistenceSession
 struct ReaderWriterReadContext: MMEXReadContext {
     let infoTable: any InfoTableReading
     let settings: any SettingsReading
+    let transactions: any TransactionReading
 
     init(unit: ReaderWriterUnit) {
         infoTable = ReaderWriterInfoTableRepository(unit: unit)
         settings = ReaderWriterSettingsRepository(unit: unit)
+        transactions = ReaderWriterTransactionRepository(unit: unit)
     }
 }
 
@@ -16,9 +18,11 @@ struct ReaderWriterReadContext: MMEXReadContext {
 struct ReaderWriterWriteContext: MMEXWriteContext {
     let infoTable: any InfoTableRepository
     let settings: any SettingsRepository
+    let transactions: any TransactionRepository
 
     init(unit: ReaderWriterUnit) {
         infoTable = ReaderWriterInfoTableRepository(unit: unit)
         settings = ReaderWriterSettingsRepository(unit: unit)
+        transactions = ReaderWriterTransactionRepository(unit: unit)
     }
 }
