@@ -8,6 +8,7 @@ public enum SliceRegistry {
     public static var ported: [PortedSlice] {
         [
             InfoTableScenarios.slice,
+            TransactionScenarios.slice,
         ]
     }
 
