@@ -15,7 +15,9 @@ struct LegacyTransactionRepository: TransactionRepository {
 
     // MARK: Reading rows
 
-    private var selection: Table { Columns.table.select(Columns.all) }
+    /// Every column, qualified with the table name: on a file whose table lacks a v21 column (MMEX 0.9.7), SQLite then
+    /// reports "no such column" instead of reading a double-quoted unknown identifier as a string literal.
+    private var selection: Table { Columns.table.select(Columns.qualified) }
 
     private func transaction(_ row: Row) throws -> AccountTransaction {
         try unit.read(Columns.name) { () throws(LegacyError) in
@@ -35,7 +37,7 @@ struct LegacyTransactionRepository: TransactionRepository {
 
     private func splits(of transactionId: Int64) throws -> [TransactionSplit] {
         typealias S = SplitColumns
-        let query = S.table.select(S.id, S.transactionId, S.categoryId, S.amount, S.notes)
+        let query = S.table.select(S.table[S.id], S.table[S.transactionId], S.table[S.categoryId], S.table[S.amount], S.table[S.notes])
             .filter(S.transactionId == transactionId).order(S.id)
         return try unit.db.prepare(query).map { row in
             try unit.read(S.name) { () throws(LegacyError) in
@@ -61,7 +63,7 @@ struct LegacyTransactionRepository: TransactionRepository {
 
     private func tagLinks(of transactionId: Int64) throws -> [TagLink] {
         typealias T = TagLinkColumns
-        let query = T.table.select(T.id, T.refType, T.refId, T.tagId).filter(tagLinksCondition(of: transactionId)).order(T.id)
+        let query = T.table.select(T.table[T.id], T.table[T.refType], T.table[T.refId], T.table[T.tagId]).filter(tagLinksCondition(of: transactionId)).order(T.id)
         return try unit.db.prepare(query).map { row in
             try unit.read(T.name) { () throws(LegacyError) in
                 TagLink(id: try row[T.id], refType: try row[T.refType], refId: try row[T.refId], tagId: try row[T.tagId])
@@ -81,7 +83,7 @@ struct LegacyTransactionRepository: TransactionRepository {
 
     private func customFieldValues(of transactionId: Int64) throws -> [CustomFieldValue] {
         typealias C = CustomFieldColumns
-        let query = C.table.select(C.id, C.valueFieldId, C.refId, C.content)
+        let query = C.table.select(C.table[C.id], C.table[C.valueFieldId], C.table[C.refId], C.table[C.content])
             .filter(customValuesCondition(of: transactionId)).order(C.id)
         return try unit.db.prepare(query).map { row in
             try unit.read(C.name) { () throws(LegacyError) in
@@ -96,7 +98,7 @@ struct LegacyTransactionRepository: TransactionRepository {
 
     private func attachments(of transactionId: Int64) throws -> [Attachment] {
         typealias A = AttachmentColumns
-        let query = A.table.select(A.id, A.refType, A.refId, A.description, A.fileName)
+        let query = A.table.select(A.table[A.id], A.table[A.refType], A.table[A.refId], A.table[A.description], A.table[A.fileName])
             .filter(attachmentsCondition(of: transactionId)).order(A.id)
         return try unit.db.prepare(query).map { row in
             try unit.read(A.name) { () throws(LegacyError) in
@@ -110,7 +112,7 @@ struct LegacyTransactionRepository: TransactionRepository {
 
     private func links(of transactionId: Int64) throws -> [TransactionLink] {
         typealias L = TransactionLinkColumns
-        let query = L.table.select(L.id, L.transactionId, L.linkType, L.linkRecordId)
+        let query = L.table.select(L.table[L.id], L.table[L.transactionId], L.table[L.linkType], L.table[L.linkRecordId])
             .filter(L.transactionId == transactionId).order(L.id)
         return try unit.db.prepare(query).map { row in
             try unit.read(L.name) { () throws(LegacyError) in
@@ -124,7 +126,7 @@ struct LegacyTransactionRepository: TransactionRepository {
 
     private func shareInfo(of transactionId: Int64) throws -> ShareInfo? {
         typealias S = ShareInfoColumns
-        let query = S.table.select(S.id, S.transactionId, S.shares, S.price, S.commission, S.lot)
+        let query = S.table.select(S.table[S.id], S.table[S.transactionId], S.table[S.shares], S.table[S.price], S.table[S.commission], S.table[S.lot])
             .filter(S.transactionId == transactionId).order(S.id).limit(1)
         return try unit.db.pluck(query).map { row in
             try unit.read(S.name) { () throws(LegacyError) in

@@ -25,6 +25,15 @@ enum TransactionColumns {
     /// The day of `TRANSDATE`: its first ten characters, so `2024-04-16` and `2024-04-16T00:00:00` compare alike.
     static let day = SQLExpression<String?>("substr(\"TRANSDATE\", 1, 10)", [])
 
+    /// Every column qualified with the table name (`"CHECKINGACCOUNT_V1"."TRANSID"`).
+    static var qualified: [any Expressible] {
+        [
+            table[id], table[accountId], table[toAccountId], table[payeeId], table[code], table[amount], table[status],
+            table[number], table[notes], table[categoryId], table[date], table[lastUpdatedTime], table[deletedTime],
+            table[followUpId], table[toAmount], table[color],
+        ]
+    }
+
     static var all: [any Expressible] {
         [
         id, accountId, toAccountId, payeeId, code, amount, status, number, notes, categoryId, date, lastUpdatedTime,

@@ -7,9 +7,11 @@ import SQLiteEngine
 /// A row of one of the transaction slice's tables, fetched as a record: the columns in the model's order
 /// (`SELECT <columnNames>`), mapped by the model's column list (``MMEXRecord/init(storedValues:)``).
 struct TransactionSliceRecord<Model: MMEXRecord>: FetchableRecord {
-    /// `SELECT <every column> FROM <table>`.
+    /// `SELECT <every column, qualified with the table name> FROM <table>` (qualified, so a file whose table lacks
+    /// a v21 column reports "no such column: TABLE.COLUMN", as the legacy side's qualified select does).
     static var selection: String {
-        "SELECT \(Model.columnNames.joined(separator: ", ")) FROM \(Model.tableName)"
+        let columns = Model.columnNames.map { "\(Model.tableName).\($0)" }.joined(separator: ", ")
+        return "SELECT \(columns) FROM \(Model.tableName)"
     }
 
     /// `INSERT INTO <table> (<every column>) VALUES (?, ...)`.
