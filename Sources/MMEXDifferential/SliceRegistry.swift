@@ -10,6 +10,7 @@ public enum SliceRegistry {
             InfoTableScenarios.slice,
             CurrencyScenarios.slice,
             AccountScenarios.slice,
+            TransactionScenarios.slice,
         ]
     }
 

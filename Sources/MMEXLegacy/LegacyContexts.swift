@@ -10,6 +10,7 @@ struct LegacyReadContext: MMEXReadContext {
     let settings: any SettingsReading
     let currencies: any CurrencyReading
     let accounts: any AccountReading
+    let transactions: any TransactionReading
 
     init(unit: LegacyUnit) {
         self.unit = unit
@@ -17,6 +18,7 @@ struct LegacyReadContext: MMEXReadContext {
         settings = LegacySettingsRepository(unit: unit)
         currencies = LegacyCurrencyRepository(unit: unit)
         accounts = LegacyAccountRepository(unit: unit)
+        transactions = LegacyTransactionRepository(unit: unit)
     }
 }
 
@@ -29,6 +31,7 @@ struct LegacyWriteContext: MMEXWriteContext {
     let settings: any SettingsRepository
     let currencies: any CurrencyRepository
     let accounts: any AccountRepository
+    let transactions: any TransactionRepository
 
     init(unit: LegacyUnit) {
         self.unit = unit
@@ -36,5 +39,6 @@ struct LegacyWriteContext: MMEXWriteContext {
         settings = LegacySettingsRepository(unit: unit)
         currencies = LegacyCurrencyRepository(unit: unit)
         accounts = LegacyAccountRepository(unit: unit)
+        transactions = LegacyTransactionRepository(unit: unit)
     }
 }

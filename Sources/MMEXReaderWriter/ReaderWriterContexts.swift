@@ -10,6 +10,7 @@ struct ReaderWriterReadContext: MMEXReadContext {
     let settings: any SettingsReading
     let currencies: any CurrencyReading
     let accounts: any AccountReading
+    let transactions: any TransactionReading
 
     init(unit: ReaderWriterUnit) {
         self.unit = unit
@@ -17,6 +18,7 @@ struct ReaderWriterReadContext: MMEXReadContext {
         settings = ReaderWriterSettingsRepository(unit: unit)
         currencies = ReaderWriterCurrencyRepository(unit: unit)
         accounts = ReaderWriterAccountRepository(unit: unit)
+        transactions = ReaderWriterTransactionRepository(unit: unit)
     }
 }
 
@@ -29,6 +31,7 @@ struct ReaderWriterWriteContext: MMEXWriteContext {
     let settings: any SettingsRepository
     let currencies: any CurrencyRepository
     let accounts: any AccountRepository
+    let transactions: any TransactionRepository
 
     init(unit: ReaderWriterUnit) {
         self.unit = unit
@@ -36,5 +39,6 @@ struct ReaderWriterWriteContext: MMEXWriteContext {
         settings = ReaderWriterSettingsRepository(unit: unit)
         currencies = ReaderWriterCurrencyRepository(unit: unit)
         accounts = ReaderWriterAccountRepository(unit: unit)
+        transactions = ReaderWriterTransactionRepository(unit: unit)
     }
 }
