@@ -5,10 +5,16 @@ import PersistenceSession
 struct LegacyReadContext: MMEXReadContext {
     let infoTable: any InfoTableReading
     let settings: any SettingsReading
+    let assets: any AssetReading
+    let stocks: any StockReading
+    let reports: any ReportReading
 
     init(unit: LegacyUnit) {
         infoTable = LegacyInfoTableRepository(unit: unit)
         settings = LegacySettingsRepository(unit: unit)
+        assets = LegacyAssetRepository(unit: unit)
+        stocks = LegacyStockRepository(unit: unit)
+        reports = LegacyReportRepository(unit: unit)
     }
 }
 
@@ -16,9 +22,15 @@ struct LegacyReadContext: MMEXReadContext {
 struct LegacyWriteContext: MMEXWriteContext {
     let infoTable: any InfoTableRepository
     let settings: any SettingsRepository
+    let assets: any AssetRepository
+    let stocks: any StockRepository
+    let reports: any ReportRepository
 
     init(unit: LegacyUnit) {
         infoTable = LegacyInfoTableRepository(unit: unit)
         settings = LegacySettingsRepository(unit: unit)
+        assets = LegacyAssetRepository(unit: unit)
+        stocks = LegacyStockRepository(unit: unit)
+        reports = LegacyReportRepository(unit: unit)
     }
 }

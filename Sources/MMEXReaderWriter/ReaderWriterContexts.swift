@@ -5,10 +5,16 @@ import PersistenceSession
 struct ReaderWriterReadContext: MMEXReadContext {
     let infoTable: any InfoTableReading
     let settings: any SettingsReading
+    let assets: any AssetReading
+    let stocks: any StockReading
+    let reports: any ReportReading
 
     init(unit: ReaderWriterUnit) {
         infoTable = ReaderWriterInfoTableRepository(unit: unit)
         settings = ReaderWriterSettingsRepository(unit: unit)
+        assets = ReaderWriterAssetRepository(unit: unit)
+        stocks = ReaderWriterStockRepository(unit: unit)
+        reports = ReaderWriterReportRepository(unit: unit)
     }
 }
 
@@ -16,9 +22,15 @@ struct ReaderWriterReadContext: MMEXReadContext {
 struct ReaderWriterWriteContext: MMEXWriteContext {
     let infoTable: any InfoTableRepository
     let settings: any SettingsRepository
+    let assets: any AssetRepository
+    let stocks: any StockRepository
+    let reports: any ReportRepository
 
     init(unit: ReaderWriterUnit) {
         infoTable = ReaderWriterInfoTableRepository(unit: unit)
         settings = ReaderWriterSettingsRepository(unit: unit)
+        assets = ReaderWriterAssetRepository(unit: unit)
+        stocks = ReaderWriterStockRepository(unit: unit)
+        reports = ReaderWriterReportRepository(unit: unit)
     }
 }
