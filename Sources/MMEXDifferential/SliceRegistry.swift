@@ -8,6 +8,9 @@ public enum SliceRegistry {
     public static var ported: [PortedSlice] {
         [
             InfoTableScenarios.slice,
+            AssetScenarios.slice,
+            StockScenarios.slice,
+            ReportScenarios.slice,
         ]
     }
 

@@ -58,17 +58,21 @@ struct ReaderWriterReportRepository: ReportRepository {
     // MARK: Summaries
 
     /// The joins and filters every summary shares: the account's currency rate; in the period, not void, not deleted.
+    /// Tables are named in full, not aliased, so an old file's missing column (MMEX 0.9.7 has no `DELETEDTIME`) is reported
+    /// as `CHECKINGACCOUNT_V1.DELETEDTIME`, the words the legacy query builder's qualified columns produce.
     private static let ledger = """
-        FROM CHECKINGACCOUNT_V1 t
-        LEFT JOIN ACCOUNTLIST_V1 a ON a.ACCOUNTID = t.ACCOUNTID
-        LEFT JOIN CURRENCYFORMATS_V1 c ON c.CURRENCYID = a.CURRENCYID
-        WHERE t.TRANSDATE >= ? AND t.TRANSDATE < ? AND ifnull(t.STATUS, '') <> 'V' AND ifnull(t.DELETEDTIME, '') = ''
+        FROM CHECKINGACCOUNT_V1
+        LEFT JOIN ACCOUNTLIST_V1 ON ACCOUNTLIST_V1.ACCOUNTID = CHECKINGACCOUNT_V1.ACCOUNTID
+        LEFT JOIN CURRENCYFORMATS_V1 ON CURRENCYFORMATS_V1.CURRENCYID = ACCOUNTLIST_V1.CURRENCYID
+        WHERE CHECKINGACCOUNT_V1.TRANSDATE >= ? AND CHECKINGACCOUNT_V1.TRANSDATE < ?
+          AND ifnull(CHECKINGACCOUNT_V1.STATUS, '') <> 'V' AND ifnull(CHECKINGACCOUNT_V1.DELETEDTIME, '') = ''
         """
 
     func incomeVsExpense(from: CalendarDay, to: CalendarDay) throws -> [MonthlyTotals] {
         try unit.run { db in
-            let sql = "SELECT t.TRANSDATE, t.TRANSCODE, t.TRANSAMOUNT, c.BASECONVRATE " + Self.ledger
-                + " AND t.TRANSCODE IN ('Deposit', 'Withdrawal') ORDER BY t.TRANSID"
+            let sql = "SELECT CHECKINGACCOUNT_V1.TRANSDATE, CHECKINGACCOUNT_V1.TRANSCODE, CHECKINGACCOUNT_V1.TRANSAMOUNT, "
+                + "CURRENCYFORMATS_V1.BASECONVRATE " + Self.ledger
+                + " AND CHECKINGACCOUNT_V1.TRANSCODE IN ('Deposit', 'Withdrawal') ORDER BY CHECKINGACCOUNT_V1.TRANSID"
             var totals = SummaryAccumulation.Monthly()
             let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [from.iso, DayBounds.after(to)])
             while let row = try rows.next() {
@@ -83,18 +87,20 @@ struct ReaderWriterReportRepository: ReportRepository {
         try unit.run { db in
             let arguments: StatementArguments = [from.iso, DayBounds.after(to)]
             var totals = SummaryAccumulation.ByCategory()
-            let whole = "SELECT t.CATEGID, t.TRANSAMOUNT, c.BASECONVRATE " + Self.ledger
-                + " AND t.TRANSCODE = 'Withdrawal'"
-                + " AND NOT EXISTS (SELECT 1 FROM SPLITTRANSACTIONS_V1 s WHERE s.TRANSID = t.TRANSID) ORDER BY t.TRANSID"
+            let whole = "SELECT CHECKINGACCOUNT_V1.CATEGID, CHECKINGACCOUNT_V1.TRANSAMOUNT, CURRENCYFORMATS_V1.BASECONVRATE "
+                + Self.ledger + " AND CHECKINGACCOUNT_V1.TRANSCODE = 'Withdrawal' AND NOT EXISTS (SELECT 1 "
+                + "FROM SPLITTRANSACTIONS_V1 WHERE SPLITTRANSACTIONS_V1.TRANSID = CHECKINGACCOUNT_V1.TRANSID) "
+                + "ORDER BY CHECKINGACCOUNT_V1.TRANSID"
             let lines = """
-                SELECT s.CATEGID, s.SPLITTRANSAMOUNT, c.BASECONVRATE
-                FROM SPLITTRANSACTIONS_V1 s
-                JOIN CHECKINGACCOUNT_V1 t ON t.TRANSID = s.TRANSID
-                LEFT JOIN ACCOUNTLIST_V1 a ON a.ACCOUNTID = t.ACCOUNTID
-                LEFT JOIN CURRENCYFORMATS_V1 c ON c.CURRENCYID = a.CURRENCYID
-                WHERE t.TRANSDATE >= ? AND t.TRANSDATE < ? AND ifnull(t.STATUS, '') <> 'V'
-                  AND ifnull(t.DELETEDTIME, '') = '' AND t.TRANSCODE = 'Withdrawal'
-                ORDER BY t.TRANSID, s.SPLITTRANSID
+                SELECT SPLITTRANSACTIONS_V1.CATEGID, SPLITTRANSACTIONS_V1.SPLITTRANSAMOUNT, CURRENCYFORMATS_V1.BASECONVRATE
+                FROM SPLITTRANSACTIONS_V1
+                JOIN CHECKINGACCOUNT_V1 ON CHECKINGACCOUNT_V1.TRANSID = SPLITTRANSACTIONS_V1.TRANSID
+                LEFT JOIN ACCOUNTLIST_V1 ON ACCOUNTLIST_V1.ACCOUNTID = CHECKINGACCOUNT_V1.ACCOUNTID
+                LEFT JOIN CURRENCYFORMATS_V1 ON CURRENCYFORMATS_V1.CURRENCYID = ACCOUNTLIST_V1.CURRENCYID
+                WHERE CHECKINGACCOUNT_V1.TRANSDATE >= ? AND CHECKINGACCOUNT_V1.TRANSDATE < ?
+                  AND ifnull(CHECKINGACCOUNT_V1.STATUS, '') <> 'V' AND ifnull(CHECKINGACCOUNT_V1.DELETEDTIME, '') = ''
+                  AND CHECKINGACCOUNT_V1.TRANSCODE = 'Withdrawal'
+                ORDER BY CHECKINGACCOUNT_V1.TRANSID, SPLITTRANSACTIONS_V1.SPLITTRANSID
                 """
             for sql in [whole, lines] {
                 let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)

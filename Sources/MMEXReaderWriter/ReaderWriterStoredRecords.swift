@@ -15,9 +15,14 @@ struct StoredRecordRow<Record: MMEXRecord>: FetchableRecord {
 /// The SQL a reader/writer repository runs for a record type: the select list, insert and update by id, written
 /// once per type from the record's column list; statements are cached per connection.
 enum StoredRecordSQL<Record: MMEXRecord> {
-    /// `SELECT <every v21 column> FROM <table>` (extra columns of desktop sync builds are not read).
+    /// `SELECT "<every v21 column>" FROM <table>` (extra columns of desktop sync builds are not read).
+    ///
+    /// Column names are double-quoted, as the legacy app's query builder quotes them. That matters on files whose
+    /// table predates a v21 column (MMEX 0.9.7's `ASSETS_V1` has no `ASSETSTATUS`): SQLite then reads the quoted
+    /// name as a string literal instead of failing, and both drivers must return the same thing (see MIGRATION.md,
+    /// findings).
     static var selection: String {
-        "SELECT \(Record.columnNames.joined(separator: ", ")) FROM \(Record.tableName)"
+        "SELECT \(Record.columnNames.map { "\"\($0)\"" }.joined(separator: ", ")) FROM \(Record.tableName)"
     }
 
     static var insert: String {

@@ -1,3 +1,5 @@
+import MMEXModel
+
 /// The arithmetic of the summary queries (``ReportReading/incomeVsExpense(from:to:)`` and
 /// ``ReportReading/spendingByCategory(from:to:)``), shared by both drivers' repositories: each driver selects the
 /// rows in its own idiom, in the documented order, and feeds them here, so the floating-point sums are added in the
