@@ -8,6 +8,8 @@ public enum SliceRegistry {
     public static var ported: [PortedSlice] {
         [
             InfoTableScenarios.slice,
+            ScheduledScenarios.slice,
+            BudgetScenarios.slice,
             AssetScenarios.slice,
             StockScenarios.slice,
             ReportScenarios.slice,

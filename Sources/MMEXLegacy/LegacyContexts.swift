@@ -8,6 +8,8 @@ struct LegacyReadContext: MMEXReadContext {
     let assets: any AssetReading
     let stocks: any StockReading
     let reports: any ReportReading
+    let scheduled: any ScheduledReading
+    let budgets: any BudgetReading
 
     init(unit: LegacyUnit) {
         infoTable = LegacyInfoTableRepository(unit: unit)
@@ -15,6 +17,8 @@ struct LegacyReadContext: MMEXReadContext {
         assets = LegacyAssetRepository(unit: unit)
         stocks = LegacyStockRepository(unit: unit)
         reports = LegacyReportRepository(unit: unit)
+        scheduled = LegacyScheduledRepository(unit: unit)
+        budgets = LegacyBudgetRepository(unit: unit)
     }
 }
 
@@ -25,6 +29,8 @@ struct LegacyWriteContext: MMEXWriteContext {
     let assets: any AssetRepository
     let stocks: any StockRepository
     let reports: any ReportRepository
+    let scheduled: any ScheduledRepository
+    let budgets: any BudgetRepository
 
     init(unit: LegacyUnit) {
         infoTable = LegacyInfoTableRepository(unit: unit)
@@ -32,5 +38,7 @@ struct LegacyWriteContext: MMEXWriteContext {
         assets = LegacyAssetRepository(unit: unit)
         stocks = LegacyStockRepository(unit: unit)
         reports = LegacyReportRepository(unit: unit)
+        scheduled = LegacyScheduledRepository(unit: unit)
+        budgets = LegacyBudgetRepository(unit: unit)
     }
 }

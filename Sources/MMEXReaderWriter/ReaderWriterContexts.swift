@@ -8,6 +8,8 @@ struct ReaderWriterReadContext: MMEXReadContext {
     let assets: any AssetReading
     let stocks: any StockReading
     let reports: any ReportReading
+    let scheduled: any ScheduledReading
+    let budgets: any BudgetReading
 
     init(unit: ReaderWriterUnit) {
         infoTable = ReaderWriterInfoTableRepository(unit: unit)
@@ -15,6 +17,8 @@ struct ReaderWriterReadContext: MMEXReadContext {
         assets = ReaderWriterAssetRepository(unit: unit)
         stocks = ReaderWriterStockRepository(unit: unit)
         reports = ReaderWriterReportRepository(unit: unit)
+        scheduled = ReaderWriterScheduledRepository(unit: unit)
+        budgets = ReaderWriterBudgetRepository(unit: unit)
     }
 }
 
@@ -25,6 +29,8 @@ struct ReaderWriterWriteContext: MMEXWriteContext {
     let assets: any AssetRepository
     let stocks: any StockRepository
     let reports: any ReportRepository
+    let scheduled: any ScheduledRepository
+    let budgets: any BudgetRepository
 
     init(unit: ReaderWriterUnit) {
         infoTable = ReaderWriterInfoTableRepository(unit: unit)
@@ -32,5 +38,7 @@ struct ReaderWriterWriteContext: MMEXWriteContext {
         assets = ReaderWriterAssetRepository(unit: unit)
         stocks = ReaderWriterStockRepository(unit: unit)
         reports = ReaderWriterReportRepository(unit: unit)
+        scheduled = ReaderWriterScheduledRepository(unit: unit)
+        budgets = ReaderWriterBudgetRepository(unit: unit)
     }
 }

@@ -21,7 +21,8 @@ public protocol ScheduledReading {
 /// Writes scheduled transactions.
 ///
 /// Splits are written with their schedule in the same unit of work: insert mints the schedule's id (when unsaved),
-/// points every split at it and mints the splits' ids; update replaces the stored split lines with the given ones;
+/// points every split at it and mints the splits' ids; update replaces the stored split lines with the given ones
+/// (both return the splits in `SPLITTRANSID` order, as a later read lists them);
 /// delete removes the splits too.
 public protocol ScheduledRepository: ScheduledReading {
     @discardableResult func insert(_ detail: ScheduledDetail) throws -> ScheduledDetail

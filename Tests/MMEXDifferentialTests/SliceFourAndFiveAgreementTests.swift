@@ -5,11 +5,11 @@ import PersistenceSession
 import TestSupport
 import Testing
 
-/// Slices 4 (assets, stocks) and 5 (reports) return and write the same on the legacy session as on the queue and
+/// Slices 4 (scheduled transactions, budgets, assets, stocks) and 5 (reports) return and write the same on the legacy session as on the queue and
 /// pool sessions.
-@Suite("Assets, stocks and reports agree on legacy, queue and pool")
-struct HoldingsAndReportsAgreementTests {
-    static let names = ["assets", "stocks", "reports"]
+@Suite("Scheduled, budgets, assets, stocks and reports agree on legacy, queue and pool")
+struct SliceFourAndFiveAgreementTests {
+    static let names = ["scheduled", "budgets", "assets", "stocks", "reports"]
 
     private func run(_ source: DiffSource, seed: UInt64, operations: Int) throws -> SessionDiffReport {
         let folder = TemporaryDirectory()
