@@ -11,6 +11,11 @@ public enum SliceRegistry {
             CurrencyScenarios.slice,
             AccountScenarios.slice,
             TransactionScenarios.slice,
+            ScheduledScenarios.slice,
+            BudgetScenarios.slice,
+            AssetScenarios.slice,
+            StockScenarios.slice,
+            ReportScenarios.slice,
         ]
     }
 

@@ -11,6 +11,11 @@ struct LegacyReadContext: MMEXReadContext {
     let currencies: any CurrencyReading
     let accounts: any AccountReading
     let transactions: any TransactionReading
+    let assets: any AssetReading
+    let stocks: any StockReading
+    let reports: any ReportReading
+    let scheduled: any ScheduledReading
+    let budgets: any BudgetReading
 
     init(unit: LegacyUnit) {
         self.unit = unit
@@ -19,6 +24,11 @@ struct LegacyReadContext: MMEXReadContext {
         currencies = LegacyCurrencyRepository(unit: unit)
         accounts = LegacyAccountRepository(unit: unit)
         transactions = LegacyTransactionRepository(unit: unit)
+        assets = LegacyAssetRepository(unit: unit)
+        stocks = LegacyStockRepository(unit: unit)
+        reports = LegacyReportRepository(unit: unit)
+        scheduled = LegacyScheduledRepository(unit: unit)
+        budgets = LegacyBudgetRepository(unit: unit)
     }
 }
 
@@ -32,6 +42,11 @@ struct LegacyWriteContext: MMEXWriteContext {
     let currencies: any CurrencyRepository
     let accounts: any AccountRepository
     let transactions: any TransactionRepository
+    let assets: any AssetRepository
+    let stocks: any StockRepository
+    let reports: any ReportRepository
+    let scheduled: any ScheduledRepository
+    let budgets: any BudgetRepository
 
     init(unit: LegacyUnit) {
         self.unit = unit
@@ -40,5 +55,10 @@ struct LegacyWriteContext: MMEXWriteContext {
         currencies = LegacyCurrencyRepository(unit: unit)
         accounts = LegacyAccountRepository(unit: unit)
         transactions = LegacyTransactionRepository(unit: unit)
+        assets = LegacyAssetRepository(unit: unit)
+        stocks = LegacyStockRepository(unit: unit)
+        reports = LegacyReportRepository(unit: unit)
+        scheduled = LegacyScheduledRepository(unit: unit)
+        budgets = LegacyBudgetRepository(unit: unit)
     }
 }

@@ -11,6 +11,11 @@ struct ReaderWriterReadContext: MMEXReadContext {
     let currencies: any CurrencyReading
     let accounts: any AccountReading
     let transactions: any TransactionReading
+    let assets: any AssetReading
+    let stocks: any StockReading
+    let reports: any ReportReading
+    let scheduled: any ScheduledReading
+    let budgets: any BudgetReading
 
     init(unit: ReaderWriterUnit) {
         self.unit = unit
@@ -19,6 +24,11 @@ struct ReaderWriterReadContext: MMEXReadContext {
         currencies = ReaderWriterCurrencyRepository(unit: unit)
         accounts = ReaderWriterAccountRepository(unit: unit)
         transactions = ReaderWriterTransactionRepository(unit: unit)
+        assets = ReaderWriterAssetRepository(unit: unit)
+        stocks = ReaderWriterStockRepository(unit: unit)
+        reports = ReaderWriterReportRepository(unit: unit)
+        scheduled = ReaderWriterScheduledRepository(unit: unit)
+        budgets = ReaderWriterBudgetRepository(unit: unit)
     }
 }
 
@@ -32,6 +42,11 @@ struct ReaderWriterWriteContext: MMEXWriteContext {
     let currencies: any CurrencyRepository
     let accounts: any AccountRepository
     let transactions: any TransactionRepository
+    let assets: any AssetRepository
+    let stocks: any StockRepository
+    let reports: any ReportRepository
+    let scheduled: any ScheduledRepository
+    let budgets: any BudgetRepository
 
     init(unit: ReaderWriterUnit) {
         self.unit = unit
@@ -40,5 +55,10 @@ struct ReaderWriterWriteContext: MMEXWriteContext {
         currencies = ReaderWriterCurrencyRepository(unit: unit)
         accounts = ReaderWriterAccountRepository(unit: unit)
         transactions = ReaderWriterTransactionRepository(unit: unit)
+        assets = ReaderWriterAssetRepository(unit: unit)
+        stocks = ReaderWriterStockRepository(unit: unit)
+        reports = ReaderWriterReportRepository(unit: unit)
+        scheduled = ReaderWriterScheduledRepository(unit: unit)
+        budgets = ReaderWriterBudgetRepository(unit: unit)
     }
 }

@@ -11,20 +11,29 @@ public struct ScheduledDetail: Sendable, Hashable, Codable {
 
 /// Reads scheduled transactions (`BILLSDEPOSITS_V1`, `BUDGETSPLITTRANSACTIONS_V1`). Slice 4.
 public protocol ScheduledReading {
-    /// Every scheduled transaction, by next occurrence.
+    /// Every scheduled transaction, by `NEXTOCCURRENCEDATE` then `BDID`, each with its splits by `SPLITTRANSID`.
     func scheduled() throws -> [ScheduledDetail]
     func scheduled(id: Int64) throws -> ScheduledDetail?
-    /// Those due on or before `day`.
+    /// Those whose `NEXTOCCURRENCEDATE` (its first ten characters) is on or before `day`, in the same order.
     func due(onOrBefore day: CalendarDay) throws -> [ScheduledDetail]
 }
 
 /// Writes scheduled transactions.
+///
+/// Splits are written with their schedule in the same unit of work: insert mints the schedule's id (when unsaved),
+/// points every split at it and mints the splits' ids; update replaces the stored split lines with the given ones
+/// (both return the splits in `SPLITTRANSID` order, as a later read lists them);
+/// delete removes the splits too.
 public protocol ScheduledRepository: ScheduledReading {
     @discardableResult func insert(_ detail: ScheduledDetail) throws -> ScheduledDetail
     @discardableResult func update(_ detail: ScheduledDetail) throws -> ScheduledDetail
+    /// Deletes a schedule with its splits. Returns whether it existed.
     @discardableResult func deleteScheduled(id: Int64) throws -> Bool
-    /// Enters the next occurrence as a transaction and advances (or finishes) the schedule, in one unit of work.
-    @discardableResult func enterNextOccurrence(id: Int64) throws -> TransactionDetail
-    /// Skips the next occurrence.
-    func skipNextOccurrence(id: Int64) throws
+    /// Skips the next occurrence: moves `NEXTOCCURRENCEDATE` and `TRANSDATE` to the occurrence after it and
+    /// counts `NUMOCCURRENCES` down (see ``ScheduleRecurrence``), or, when that was the last one, deletes the schedule
+    /// with its splits. Returns the schedule as stored afterwards (`nil`: finished and deleted, or no such id).
+    ///
+    /// - Throws: ``PersistenceError/invalidUse(_:)`` for a repeat code ``ScheduleRecurrence`` does not support or a
+    ///   next occurrence date that is not a `YYYY-MM-DD` day.
+    @discardableResult func skipNextOccurrence(id: Int64) throws -> ScheduledDetail?
 }
