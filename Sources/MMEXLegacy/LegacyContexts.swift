@@ -5,10 +5,12 @@ import PersistenceSession
 struct LegacyReadContext: MMEXReadContext {
     let infoTable: any InfoTableReading
     let settings: any SettingsReading
+    let duplicates: any DuplicateReading
 
     init(unit: LegacyUnit) {
         infoTable = LegacyInfoTableRepository(unit: unit)
         settings = LegacySettingsRepository(unit: unit)
+        duplicates = LegacyDuplicateRepository(unit: unit)
     }
 }
 
@@ -16,9 +18,13 @@ struct LegacyReadContext: MMEXReadContext {
 struct LegacyWriteContext: MMEXWriteContext {
     let infoTable: any InfoTableRepository
     let settings: any SettingsRepository
+    let importer: any ImportRepository
+    let duplicates: any DuplicateRepository
 
     init(unit: LegacyUnit) {
         infoTable = LegacyInfoTableRepository(unit: unit)
         settings = LegacySettingsRepository(unit: unit)
+        importer = LegacyImportRepository(unit: unit)
+        duplicates = LegacyDuplicateRepository(unit: unit)
     }
 }

@@ -5,10 +5,12 @@ import PersistenceSession
 struct ReaderWriterReadContext: MMEXReadContext {
     let infoTable: any InfoTableReading
     let settings: any SettingsReading
+    let duplicates: any DuplicateReading
 
     init(unit: ReaderWriterUnit) {
         infoTable = ReaderWriterInfoTableRepository(unit: unit)
         settings = ReaderWriterSettingsRepository(unit: unit)
+        duplicates = ReaderWriterDuplicateRepository(unit: unit)
     }
 }
 
@@ -16,9 +18,13 @@ struct ReaderWriterReadContext: MMEXReadContext {
 struct ReaderWriterWriteContext: MMEXWriteContext {
     let infoTable: any InfoTableRepository
     let settings: any SettingsRepository
+    let importer: any ImportRepository
+    let duplicates: any DuplicateRepository
 
     init(unit: ReaderWriterUnit) {
         infoTable = ReaderWriterInfoTableRepository(unit: unit)
         settings = ReaderWriterSettingsRepository(unit: unit)
+        importer = ReaderWriterImportRepository(unit: unit)
+        duplicates = ReaderWriterDuplicateRepository(unit: unit)
     }
 }
