@@ -8,6 +8,8 @@ public enum SliceRegistry {
     public static var ported: [PortedSlice] {
         [
             InfoTableScenarios.slice,
+            ImportScenarios.slice,
+            DuplicateScenarios.slice,
         ]
     }
 

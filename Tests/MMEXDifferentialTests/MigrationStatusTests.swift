@@ -45,7 +45,7 @@ struct MigrationStatusTests {
         for row in rows where (row.legacy || row.readerWriter) && !row.registered {
             Issue.record("\(row.repository) is implemented but its slice has no scenarios in SliceRegistry")
         }
-        #expect(rows.filter(\.isPorted).map(\.repository) == [.infoTable, .settings], "the first slice is ported")
+        #expect(Set([.infoTable, .settings]).isSubset(of: Set(rows.filter(\.isPorted).map(\.repository))), "the first slice is ported")
     }
 
     @Test("every recorded difference is explained in MIGRATION.md")
