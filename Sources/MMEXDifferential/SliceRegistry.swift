@@ -16,6 +16,8 @@ public enum SliceRegistry {
             AssetScenarios.slice,
             StockScenarios.slice,
             ReportScenarios.slice,
+            ImportScenarios.slice,
+            DuplicateScenarios.slice,
         ]
     }
 

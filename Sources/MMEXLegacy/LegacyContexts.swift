@@ -16,6 +16,7 @@ struct LegacyReadContext: MMEXReadContext {
     let reports: any ReportReading
     let scheduled: any ScheduledReading
     let budgets: any BudgetReading
+    let duplicates: any DuplicateReading
 
     init(unit: LegacyUnit) {
         self.unit = unit
@@ -29,6 +30,7 @@ struct LegacyReadContext: MMEXReadContext {
         reports = LegacyReportRepository(unit: unit)
         scheduled = LegacyScheduledRepository(unit: unit)
         budgets = LegacyBudgetRepository(unit: unit)
+        duplicates = LegacyDuplicateRepository(unit: unit)
     }
 }
 
@@ -47,6 +49,8 @@ struct LegacyWriteContext: MMEXWriteContext {
     let reports: any ReportRepository
     let scheduled: any ScheduledRepository
     let budgets: any BudgetRepository
+    let importer: any ImportRepository
+    let duplicates: any DuplicateRepository
 
     init(unit: LegacyUnit) {
         self.unit = unit
@@ -60,5 +64,7 @@ struct LegacyWriteContext: MMEXWriteContext {
         reports = LegacyReportRepository(unit: unit)
         scheduled = LegacyScheduledRepository(unit: unit)
         budgets = LegacyBudgetRepository(unit: unit)
+        importer = LegacyImportRepository(unit: unit)
+        duplicates = LegacyDuplicateRepository(unit: unit)
     }
 }

@@ -16,6 +16,7 @@ struct ReaderWriterReadContext: MMEXReadContext {
     let reports: any ReportReading
     let scheduled: any ScheduledReading
     let budgets: any BudgetReading
+    let duplicates: any DuplicateReading
 
     init(unit: ReaderWriterUnit) {
         self.unit = unit
@@ -29,6 +30,7 @@ struct ReaderWriterReadContext: MMEXReadContext {
         reports = ReaderWriterReportRepository(unit: unit)
         scheduled = ReaderWriterScheduledRepository(unit: unit)
         budgets = ReaderWriterBudgetRepository(unit: unit)
+        duplicates = ReaderWriterDuplicateRepository(unit: unit)
     }
 }
 
@@ -47,6 +49,8 @@ struct ReaderWriterWriteContext: MMEXWriteContext {
     let reports: any ReportRepository
     let scheduled: any ScheduledRepository
     let budgets: any BudgetRepository
+    let importer: any ImportRepository
+    let duplicates: any DuplicateRepository
 
     init(unit: ReaderWriterUnit) {
         self.unit = unit
@@ -60,5 +64,7 @@ struct ReaderWriterWriteContext: MMEXWriteContext {
         reports = ReaderWriterReportRepository(unit: unit)
         scheduled = ReaderWriterScheduledRepository(unit: unit)
         budgets = ReaderWriterBudgetRepository(unit: unit)
+        importer = ReaderWriterImportRepository(unit: unit)
+        duplicates = ReaderWriterDuplicateRepository(unit: unit)
     }
 }

@@ -1,0 +1,107 @@
+import Differential
+import MMEXModel
+import PersistenceSession
+
+/// The differential scenarios of slice 7: finding duplicate transactions and merging them (dry runs, merges,
+/// invalid groups, rollbacks). The duplicates come from importing `dupes.mmb` (see ``ImportSources``), which holds
+/// statement lines imported several times with different richness; real files and fixtures add their own.
+enum DuplicateScenarios {
+    static var slice: PortedSlice {
+        PortedSlice(slice: .duplicates, repositories: [.duplicates], handWritten: handWritten, random: generator)
+    }
+
+    static let importAccount: Int64 = 9_100_001
+
+    static func seed() -> DifferentialOperation<any PersistenceSession> {
+        SessionOperation.write("importer.merge(from: dupes.mmb) (seeding duplicates)") { context in
+            try context.importer.merge(from: ImportSource(path: try ImportSources.shared().dupes), dryRun: false).map(\.inserted)
+        }
+    }
+
+    static func groups(_ accountId: Int64?) -> DifferentialOperation<any PersistenceSession> {
+        SessionOperation.read("duplicates.duplicateGroups(accountId: \(accountId.map(String.init) ?? "nil"))") {
+            try $0.duplicates.duplicateGroups(accountId: accountId)
+        }
+    }
+
+    /// Merges the `index`-th group (modulo the number of groups), or does nothing when there is none.
+    static func mergeGroup(_ index: Int, dryRun: Bool) -> DifferentialOperation<any PersistenceSession> {
+        SessionOperation.write("merge group #\(index) (dryRun: \(dryRun))") { context -> DuplicateMerge? in
+            let groups = try context.duplicates.duplicateGroups(accountId: nil)
+            guard !groups.isEmpty else { return nil }
+            return try context.duplicates.merge(groups[index % groups.count], dryRun: dryRun)
+        }
+    }
+
+    static func mergeAll(dryRun: Bool) -> DifferentialOperation<any PersistenceSession> {
+        SessionOperation.write("merge every group (dryRun: \(dryRun))") { context -> [DuplicateMerge] in
+            try context.duplicates.duplicateGroups(accountId: nil).map { try context.duplicates.merge($0, dryRun: dryRun) }
+        }
+    }
+
+    static func merge(_ group: DuplicateGroup, dryRun: Bool = false) -> DifferentialOperation<any PersistenceSession> {
+        SessionOperation.write("duplicates.merge(keep \(group.keepId), drop \(group.duplicateIds), dryRun: \(dryRun))") {
+            try $0.duplicates.merge(group, dryRun: dryRun)
+        }
+    }
+
+    static func rolledBack() -> DifferentialOperation<any PersistenceSession> {
+        SessionOperation.abortedWrite("write { merge every group; throw }") { context in
+            for group in try context.duplicates.duplicateGroups(accountId: nil) {
+                _ = try context.duplicates.merge(group, dryRun: false)
+            }
+        }
+    }
+
+    static func readAfterMerge() -> DifferentialOperation<any PersistenceSession> {
+        SessionOperation.write("write { merge group #0; duplicateGroups() }") { context -> [DuplicateGroup] in
+            if let first = try context.duplicates.duplicateGroups(accountId: nil).first {
+                _ = try context.duplicates.merge(first, dryRun: false)
+            }
+            return try context.duplicates.duplicateGroups(accountId: nil)
+        }
+    }
+
+    private static func id(_ offset: Int64) -> Int64 { 9_100_000 + offset }
+
+    static var handWritten: [SliceScenario] {
+        [
+            SliceScenario("find, dry run, merge", covers: [.duplicates], [
+                groups(nil), seed(), groups(nil), groups(importAccount), groups(-42), mergeAll(dryRun: true), groups(nil),
+                mergeAll(dryRun: false), groups(nil),
+            ]),
+            SliceScenario("the richest is kept and the others folded in", covers: [.duplicates], [
+                seed(), merge(DuplicateGroup(keepId: id(503), duplicateIds: [id(501), id(502), id(509)]), dryRun: true),
+                merge(DuplicateGroup(keepId: id(503), duplicateIds: [id(501), id(502), id(509)])),
+                merge(DuplicateGroup(keepId: id(505), duplicateIds: [id(506)])), groups(nil),
+            ]),
+            SliceScenario("a chosen keeper with no splits takes the others'", covers: [.duplicates], [
+                seed(), merge(DuplicateGroup(keepId: id(501), duplicateIds: [id(509), id(503)])), groups(nil),
+            ]),
+            SliceScenario("invalid groups are refused", covers: [.duplicates], [
+                seed(), merge(DuplicateGroup(keepId: id(501), duplicateIds: [])),
+                merge(DuplicateGroup(keepId: id(501), duplicateIds: [id(501)])),
+                merge(DuplicateGroup(keepId: id(501), duplicateIds: [id(504)])),
+                merge(DuplicateGroup(keepId: id(501), duplicateIds: [id(507)])),
+                merge(DuplicateGroup(keepId: id(501), duplicateIds: [id(508)])),
+                merge(DuplicateGroup(keepId: 1, duplicateIds: [id(999)])), groups(nil),
+            ]),
+            SliceScenario("units of work", covers: [.duplicates], [
+                seed(), rolledBack(), groups(nil), readAfterMerge(), mergeGroup(0, dryRun: false), groups(nil),
+            ]),
+        ]
+    }
+
+    static var generator: OperationGenerator<any PersistenceSession> {
+        .weighted([
+            (2, OperationGenerator { _ in seed() }),
+            (4, OperationGenerator { random in groups(random.chance(1, in: 3) ? importAccount : nil) }),
+            (4, OperationGenerator { random in mergeGroup(random.int(in: 0...5), dryRun: random.chance(1, in: 3)) }),
+            (1, OperationGenerator { random in mergeAll(dryRun: random.chance(1, in: 2)) }),
+            (1, OperationGenerator { _ in rolledBack() }),
+            (1, OperationGenerator { random in
+                merge(DuplicateGroup(keepId: id(Int64(random.int(in: 501...509))), duplicateIds: [id(Int64(random.int(in: 501...509)))]))
+            }),
+        ])
+    }
+}

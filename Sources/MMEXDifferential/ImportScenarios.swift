@@ -1,0 +1,113 @@
+import Differential
+import Foundation
+import MMEXModel
+import PersistenceSession
+
+/// The differential scenarios of slice 6: merging another MMEX file (plain, encrypted, broken, not MMEX, missing)
+/// into the file under test. Every import also proves the source's bytes did not change.
+enum ImportScenarios {
+    static var slice: PortedSlice {
+        PortedSlice(slice: .importing, repositories: [.importer], handWritten: handWritten, random: generator)
+    }
+
+    /// What an import returned, and whether its source (with its folder's other files) stayed byte for byte the same.
+    struct Outcome: Encodable {
+        let summaries: [ImportTableSummary]
+        let sourceUnchanged: Bool
+    }
+
+    /// The name shown in reports for a source path.
+    private static func label(_ path: String) -> String { URL(fileURLWithPath: path).lastPathComponent }
+
+    static func merge(
+        _ path: @escaping @Sendable (ImportSources) -> String, key: DatabaseKey? = nil, dryRun: Bool = false,
+        named name: String
+    ) -> DifferentialOperation<any PersistenceSession> {
+        SessionOperation.write("importer.merge(from: \(name)\(key == nil ? "" : " with key"), dryRun: \(dryRun))") { context in
+            let sources = try ImportSources.shared()
+            let source = path(sources)
+            let before = FileManager.default.contents(atPath: source)
+            let summaries = try context.importer.merge(from: ImportSource(path: source, key: key), dryRun: dryRun)
+            return Outcome(summaries: summaries, sourceUnchanged: FileManager.default.contents(atPath: source) == before)
+        }
+    }
+
+    static func sample(dryRun: Bool = false) -> DifferentialOperation<any PersistenceSession> {
+        merge({ $0.sample }, dryRun: dryRun, named: "sample.mmb")
+    }
+    static func dupes(dryRun: Bool = false) -> DifferentialOperation<any PersistenceSession> {
+        merge({ $0.dupes }, dryRun: dryRun, named: "dupes.mmb")
+    }
+    static func renamed(dryRun: Bool = false) -> DifferentialOperation<any PersistenceSession> {
+        merge({ $0.dupesRenamed }, dryRun: dryRun, named: "dupes-renamed.mmb")
+    }
+    static func encrypted(dryRun: Bool = false) -> DifferentialOperation<any PersistenceSession> {
+        merge({ $0.dupesEncrypted }, key: ImportSources.encryptedKey, dryRun: dryRun, named: "dupes-aes128.emb")
+    }
+    static func sqlcipher() -> DifferentialOperation<any PersistenceSession> {
+        merge({ $0.dupesSQLCipher }, key: ImportSources.sqlcipherKey, named: "dupes-sqlcipher4.emb")
+    }
+    static func wrongKey() -> DifferentialOperation<any PersistenceSession> {
+        merge({ $0.dupesEncrypted }, key: DatabaseKey(passphrase: "not the key", cipher: .aes128cbc), named: "dupes-aes128.emb (wrong key)")
+    }
+    static func noKey() -> DifferentialOperation<any PersistenceSession> {
+        merge({ $0.dupesEncrypted }, named: "dupes-aes128.emb (no key)")
+    }
+    static func broken() -> DifferentialOperation<any PersistenceSession> {
+        merge({ $0.broken }, named: "broken.mmb")
+    }
+    static func notMMEX() -> DifferentialOperation<any PersistenceSession> {
+        merge({ $0.notMMEX }, named: "not-mmex.db")
+    }
+    static func missing() -> DifferentialOperation<any PersistenceSession> {
+        merge({ $0.missing }, named: "missing.mmb")
+    }
+
+    /// An import followed by a throw in the same unit of work: nothing of it may remain.
+    static func rolledBack() -> DifferentialOperation<any PersistenceSession> {
+        SessionOperation.abortedWrite("write { importer.merge(from: dupes.mmb); throw }") { context in
+            _ = try context.importer.merge(from: ImportSource(path: try ImportSources.shared().dupes), dryRun: false)
+        }
+    }
+
+    /// Two imports in one unit of work (the second sees the first's rows).
+    static func twiceInOneUnit() -> DifferentialOperation<any PersistenceSession> {
+        SessionOperation.write("write { merge(dupes.mmb); merge(dupes-renamed.mmb) }") { context -> [[ImportTableSummary]] in
+            let sources = try ImportSources.shared()
+            return [
+                try context.importer.merge(from: ImportSource(path: sources.dupes), dryRun: false),
+                try context.importer.merge(from: ImportSource(path: sources.dupesRenamed), dryRun: false),
+            ]
+        }
+    }
+
+    static var handWritten: [SliceScenario] {
+        [
+            SliceScenario("dry run, then import, then again (all skipped)", covers: [.importer], [
+                dupes(dryRun: true), dupes(), dupes(), dupes(dryRun: true),
+            ]),
+            SliceScenario("names clash: renamed", covers: [.importer], [dupes(), renamed(), renamed(dryRun: true)]),
+            SliceScenario("the sample data set", covers: [.importer], [sample(dryRun: true), sample(), sample()]),
+            SliceScenario("encrypted sources", covers: [.importer], [
+                noKey(), wrongKey(), encrypted(dryRun: true), encrypted(), sqlcipher(), renamed(),
+            ]),
+            SliceScenario("failures leave the file unchanged", covers: [.importer], [
+                broken(), notMMEX(), missing(), rolledBack(), dupes(),
+            ]),
+            SliceScenario("two imports in one unit of work", covers: [.importer], [twiceInOneUnit(), renamed()]),
+        ]
+    }
+
+    static var generator: OperationGenerator<any PersistenceSession> {
+        .weighted([
+            (4, OperationGenerator { random in dupes(dryRun: random.chance(1, in: 3)) }),
+            (3, OperationGenerator { random in renamed(dryRun: random.chance(1, in: 3)) }),
+            (1, OperationGenerator { random in sample(dryRun: random.chance(1, in: 2)) }),
+            (1, OperationGenerator { random in encrypted(dryRun: random.chance(1, in: 2)) }),
+            (1, OperationGenerator { _ in broken() }),
+            (1, OperationGenerator { _ in notMMEX() }),
+            (1, OperationGenerator { _ in missing() }),
+            (1, OperationGenerator { _ in rolledBack() }),
+        ])
+    }
+}

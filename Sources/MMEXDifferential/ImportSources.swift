@@ -1,0 +1,125 @@
+import Foundation
+import MMEXModel
+import MMEXSessionSupport
+import SQLiteEngine
+
+/// The MMEX files the import and duplicate scenarios merge into the file under test, made once per process in a
+/// private temporary folder and never written after they are made (the scenarios prove that by hashing them).
+///
+/// - `sample`: the sample data set (the committed fixture's rows): on the fixture every id exists (all skipped), on
+///   real files most rows insert and names clash.
+/// - `dupes`: accounts, payees, categories, tags, a custom field, and transactions that are
+///   duplicates of each other with different richness (splits, notes, tags, attachments, custom values, links,
+///   share info), plus near-misses (another time of day, another code, a deleted one).
+/// - `dupesRenamed`: the same names under other ids: every named row is renamed on import.
+/// - `dupesEncrypted`: `dupes` as an AES-128 (wxSQLite3) file, key ``encryptedPassphrase``;
+///   `dupesSQLCipher`: the same as SQLCipher 4.
+/// - `broken`: a file whose `CHECKINGACCOUNT_V1` lacks the NOT NULL constraints and holds a row without a code, so
+///   the import fails after the accounts were merged (everything must roll back).
+/// - `notMMEX`: an SQLite file without MMEX tables; `missing`: a path with nothing there.
+public struct ImportSources: Sendable {
+    public static let encryptedPassphrase = "driverport-import-key"
+
+    public let folder: String
+    public var sample: String { folder + "/sample.mmb" }
+    public var dupes: String { folder + "/dupes.mmb" }
+    public var dupesRenamed: String { folder + "/dupes-renamed.mmb" }
+    public var dupesEncrypted: String { folder + "/dupes-aes128.emb" }
+    public var dupesSQLCipher: String { folder + "/dupes-sqlcipher4.emb" }
+    public var broken: String { folder + "/broken.mmb" }
+    public var notMMEX: String { folder + "/not-mmex.db" }
+    public var missing: String { folder + "/missing.mmb" }
+
+    public static var encryptedKey: DatabaseKey { DatabaseKey(passphrase: encryptedPassphrase, cipher: .aes128cbc) }
+    public static var sqlcipherKey: DatabaseKey { DatabaseKey(passphrase: encryptedPassphrase, cipher: .sqlcipher4) }
+
+    /// The files of this process (made on first use).
+    public static func shared() throws -> ImportSources { try made.get() }
+
+    private static let made: Result<ImportSources, any Error> = Result { try make() }
+
+    private static func make() throws -> ImportSources {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("driverport-import-sources-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let sources = ImportSources(folder: url.path)
+        try SampleDatabase.createFile(at: sources.sample)
+        try fill(sources.dupes, key: nil, base: 9_100_000)
+        try fill(sources.dupesRenamed, key: nil, base: 9_200_000)
+        try fill(sources.dupesEncrypted, key: try SessionKey(encryptedKey), base: 9_100_000)
+        try fill(sources.dupesSQLCipher, key: try SessionKey(sqlcipherKey), base: 9_100_000)
+        try fill(sources.broken, key: nil, base: 9_300_000, broken: true)
+        let other = try EngineConnection(path: sources.notMMEX, options: .create)
+        try other.execute("CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes VALUES (1, 'hello');")
+        other.close()
+        return sources
+    }
+
+    private static func fill(_ path: String, key: SessionKey?, base: Int64, broken: Bool = false) throws {
+        try NewMMEXFile.create(at: path, key: key)
+        let db = try EngineConnection(path: path, options: OpenOptions(access: .readWrite, vfs: SessionKey.vfsName(for: key)))
+        defer { db.close() }
+        if let key { try key.apply(to: db, path: path) }
+        func id(_ offset: Int64) -> SQLiteValue { .integer(base + offset) }
+        try db.execute("BEGIN")
+        let account = "INSERT INTO ACCOUNTLIST_V1 (ACCOUNTID, ACCOUNTNAME, ACCOUNTTYPE, STATUS, FAVORITEACCT, CURRENCYID, INITIALBAL) VALUES (?, ?, 'Checking', 'Open', 'TRUE', 1, 0)"
+        try db.run(account, [id(1), .text("DP Import Checking")])
+        try db.run(account, [id(2), .text("dp import savings")])
+        try db.run("INSERT INTO PAYEE_V1 (PAYEEID, PAYEENAME, CATEGID) VALUES (?, ?, -1)", [id(101), .text("DP Grocer")])
+        try db.run("INSERT INTO PAYEE_V1 (PAYEEID, PAYEENAME, CATEGID) VALUES (?, ?, -1)", [id(102), .text("DP Landlord")])
+        try db.run("INSERT INTO CATEGORY_V1 (CATEGID, CATEGNAME, ACTIVE, PARENTID) VALUES (?, 'DP Bills', 1, -1)", [id(201)])
+        try db.run("INSERT INTO CATEGORY_V1 (CATEGID, CATEGNAME, ACTIVE, PARENTID) VALUES (?, 'DP Sub', 1, ?)", [id(202), id(201)])
+        try db.run("INSERT INTO TAG_V1 (TAGID, TAGNAME, ACTIVE) VALUES (?, 'DP Tag A', 1)", [id(301)])
+        try db.run("INSERT INTO TAG_V1 (TAGID, TAGNAME, ACTIVE) VALUES (?, 'dp tag b', 1)", [id(302)])
+        try db.run(
+            "INSERT INTO CUSTOMFIELD_V1 (FIELDID, REFTYPE, DESCRIPTION, TYPE, PROPERTIES) VALUES (?, 'Transaction', 'DP Ref', 'String', '{}')",
+            [id(401)]
+        )
+        try db.run("INSERT INTO CURRENCYHISTORY_V1 (CURRHISTID, CURRENCYID, CURRDATE, CURRVALUE, CURRUPDTYPE) VALUES (?, 1, '2024-03-05', 1.25, 1)", [id(701)])
+        if broken {
+            try db.execute("""
+                DROP TABLE CHECKINGACCOUNT_V1;
+                CREATE TABLE CHECKINGACCOUNT_V1(TRANSID integer primary key, ACCOUNTID integer, TOACCOUNTID integer,
+                PAYEEID integer, TRANSCODE TEXT, TRANSAMOUNT numeric, TRANSDATE TEXT);
+                """)
+            try db.run("INSERT INTO CHECKINGACCOUNT_V1 VALUES (?, ?, -1, ?, NULL, 5, '2024-03-05')", [id(501), id(1), id(101)])
+            try db.execute("COMMIT")
+            return
+        }
+        let transaction = """
+            INSERT INTO CHECKINGACCOUNT_V1 (TRANSID, ACCOUNTID, TOACCOUNTID, PAYEEID, TRANSCODE, TRANSAMOUNT, STATUS, NOTES,
+            CATEGID, TRANSDATE, DELETEDTIME) VALUES (?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?)
+            """
+        func add(_ offset: Int64, _ code: String, _ amount: SQLiteValue, _ date: String, notes: String?, to: SQLiteValue = .integer(-1),
+                 payee: SQLiteValue? = nil, deleted: String? = nil) throws {
+            try db.run(transaction, [
+                id(offset), id(1), to, payee ?? id(101), .text(code), amount, notes.map(SQLiteValue.text) ?? .null, id(201),
+                .text(date), deleted.map(SQLiteValue.text) ?? .null,
+            ])
+        }
+        try add(501, "Withdrawal", .real(12.5), "2024-03-05", notes: "")
+        try add(502, "Withdrawal", .text("12.50"), "2024-03-05T00:00:00", notes: "first import")
+        try add(503, "Withdrawal", .real(12.5), "2024-03-05", notes: "second note")
+        try add(504, "Withdrawal", .real(12.5), "2024-03-05T10:00:00", notes: nil)
+        try add(505, "Transfer", .integer(100), "2024-03-06", notes: nil, to: id(2), payee: .integer(-1))
+        try add(506, "Transfer", .real(100.0), "2024-03-06", notes: "transfer copy", to: id(2), payee: .integer(-1))
+        try add(507, "Deposit", .real(12.5), "2024-03-05", notes: nil)
+        try add(508, "Withdrawal", .real(12.5), "2024-03-05", notes: "deleted", deleted: "2024-04-01T09:00:00")
+        try add(509, "Withdrawal", .real(12.5), "2024-03-05", notes: "second note")
+        try db.run("INSERT INTO TAGLINK_V1 (TAGLINKID, REFTYPE, REFID, TAGID) VALUES (?, 'Transaction', ?, ?)", [id(801), id(502), id(301)])
+        try db.run("INSERT INTO TAGLINK_V1 (TAGLINKID, REFTYPE, REFID, TAGID) VALUES (?, 'Transaction', ?, ?)", [id(802), id(509), id(301)])
+        try db.run("INSERT INTO TAGLINK_V1 (TAGLINKID, REFTYPE, REFID, TAGID) VALUES (?, 'Transaction', ?, ?)", [id(803), id(509), id(302)])
+        try db.run("INSERT INTO ATTACHMENT_V1 (ATTACHMENTID, REFTYPE, REFID, DESCRIPTION, FILENAME) VALUES (?, 'Transaction', ?, 'r', 'receipt.pdf')", [id(901), id(502)])
+        try db.run("INSERT INTO ATTACHMENT_V1 (ATTACHMENTID, REFTYPE, REFID, DESCRIPTION, FILENAME) VALUES (?, 'Transaction', ?, 'r', 'RECEIPT.PDF')", [id(902), id(509)])
+        try db.run("INSERT INTO SPLITTRANSACTIONS_V1 (SPLITTRANSID, TRANSID, CATEGID, SPLITTRANSAMOUNT, NOTES) VALUES (?, ?, ?, 10, 'a')", [id(601), id(503), id(201)])
+        try db.run("INSERT INTO SPLITTRANSACTIONS_V1 (SPLITTRANSID, TRANSID, CATEGID, SPLITTRANSAMOUNT, NOTES) VALUES (?, ?, ?, 2.5, 'b')", [id(602), id(503), id(202)])
+        try db.run("INSERT INTO SPLITTRANSACTIONS_V1 (SPLITTRANSID, TRANSID, CATEGID, SPLITTRANSAMOUNT, NOTES) VALUES (?, ?, ?, 12.5, 'c')", [id(603), id(509), id(201)])
+        try db.run("INSERT INTO TAGLINK_V1 (TAGLINKID, REFTYPE, REFID, TAGID) VALUES (?, 'TransactionSplit', ?, ?)", [id(804), id(601), id(302)])
+        try db.run("INSERT INTO TAGLINK_V1 (TAGLINKID, REFTYPE, REFID, TAGID) VALUES (?, 'TransactionSplit', ?, ?)", [id(805), id(603), id(301)])
+        try db.run("INSERT INTO CUSTOMFIELDDATA_V1 (FIELDATADID, FIELDID, REFID, CONTENT) VALUES (?, ?, ?, 'X')", [id(1001), id(401), id(503)])
+        try db.run("INSERT INTO CUSTOMFIELDDATA_V1 (FIELDATADID, FIELDID, REFID, CONTENT) VALUES (?, ?, ?, 'Y')", [id(1002), id(401), id(509)])
+        try db.run("INSERT INTO CUSTOMFIELDDATA_V1 (FIELDATADID, FIELDID, REFID, CONTENT) VALUES (?, ?, ?, 'Z')", [id(1003), id(401), id(501)])
+        try db.run("INSERT INTO SHAREINFO_V1 (SHAREINFOID, CHECKINGACCOUNTID, SHARENUMBER, SHAREPRICE) VALUES (?, ?, 3, 4.5)", [id(1101), id(502)])
+        try db.run("INSERT INTO TRANSLINK_V1 (TRANSLINKID, CHECKINGACCOUNTID, LINKTYPE, LINKRECORDID) VALUES (?, ?, 'Asset', 7)", [id(1201), id(506)])
+        try db.execute("COMMIT")
+    }
+}
