@@ -70,7 +70,10 @@ let package = Package(
         ),
         .target(
             name: "DriverPortBench",
-            dependencies: ["CSQLite", "SQLiteEngine", "SQLiteCipher", "LegacyDriver", "ReaderWriterDriver", "MMEXFiles", "MMEXFixtures"]
+            dependencies: [
+                "CSQLite", "SQLiteEngine", "SQLiteCipher", "LegacyDriver", "ReaderWriterDriver", "MMEXFiles", "MMEXFixtures",
+                "MMEXModel",
+            ]
         ),
         .executableTarget(name: "driverport", dependencies: ["DriverPortCLI"]),
 
