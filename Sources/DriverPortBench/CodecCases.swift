@@ -10,8 +10,10 @@ import SQLiteEngine
 ///
 /// Every scan is the same raw C-API loop through the connection's engine function table (`sqlite3_step`,
 /// `sqlite3_column_type`, then the value), so what differs is only the engine and codec underneath. Connections
-/// stay open across rounds (keys are derived once per connection, as in an app); SQLite's page cache (2 MB) is far
-/// smaller than the files, so every scan reads and decrypts every page again.
+/// stay open across rounds (keys are derived once per connection, as in an app). Every scan connection gets a
+/// page cache of ``scanCacheKiB`` KiB, far smaller than any fixture, so each scan reads (and decrypts) every page
+/// again whatever the fixture size; with SQLite's default 2 MB cache a small fixture would stay cached and the
+/// scan would measure no decryption at all.
 enum CodecCases {
     static let plainName = "plain"
     static let formats: [CipherFormat] = [.sqlcipher4, .sqlcipher3, .aes128, .chacha20]
@@ -20,6 +22,8 @@ enum CodecCases {
     static let family = BenchFamily.codec.rawValue
     /// The passphrase of the benchmark's encrypted fixtures (a test key: the plain file sits beside them).
     static let passphrase = "driverport-bench"
+    /// The page cache of every scan connection, in KiB.
+    static let scanCacheKiB = 256
 
     static func run(_ context: BenchContext) throws -> [BenchResult] {
         let transactions = context.configuration.mmexTransactions
@@ -33,11 +37,14 @@ enum CodecCases {
                 transactions: transactions, cipher: CipherTarget(format: format, key: key))
         }
         let plain = try EngineConnection(path: plainPath, options: .readOnly)
+        try limitCache(plain)
         let tables = try userTables(plain)
         var connections: [(name: String, connection: EngineConnection)] = [(plainName, plain)]
         for format in formats {
             guard let path = paths[format] else { continue }
-            connections.append((format.rawValue, try openThroughCodec(path, format: format, key: key)))
+            let connection = try openThroughCodec(path, format: format, key: key)
+            try limitCache(connection)
+            connections.append((format.rawValue, connection))
         }
         defer { for entry in connections { entry.connection.close() } }
 
@@ -74,6 +81,8 @@ enum CodecCases {
         }
         let debian = try openDebian()
         let codec = try openThroughCodec(path, format: .sqlcipher3, key: key)
+        try limitCache(debian)
+        try limitCache(codec)
         defer {
             debian.close()
             codec.close()
@@ -120,6 +129,11 @@ enum CodecCases {
             throw error
         }
         return connection
+    }
+
+    /// Gives a scan connection its small page cache.
+    static func limitCache(_ connection: EngineConnection) throws {
+        try connection.execute("PRAGMA cache_size = -\(scanCacheKiB)")
     }
 
     /// Reads the schema (which needs page 1, decrypted) and closes: the rows are the schema's entries.

@@ -36,15 +36,15 @@ enum InsertCases {
             .init(DriverSet.legacyName, setUp: reset) {
                 // The query builder: `table.insert(c0 <- v, ...)`, one statement compiled per shape.
                 let t = FetchCases.legacyTable
-                let c = FetchCases.legacyColumns
+                typealias C = FetchCases.Legacy
                 try drivers.legacy.transaction(.immediate) {
                     for row in 0..<count {
                         try drivers.legacy.run(t.insert(
-                            c[0] <- IntegerTable.value(row: row, column: 0), c[1] <- IntegerTable.value(row: row, column: 1),
-                            c[2] <- IntegerTable.value(row: row, column: 2), c[3] <- IntegerTable.value(row: row, column: 3),
-                            c[4] <- IntegerTable.value(row: row, column: 4), c[5] <- IntegerTable.value(row: row, column: 5),
-                            c[6] <- IntegerTable.value(row: row, column: 6), c[7] <- IntegerTable.value(row: row, column: 7),
-                            c[8] <- IntegerTable.value(row: row, column: 8), c[9] <- IntegerTable.value(row: row, column: 9)))
+                            C.c0 <- IntegerTable.value(row: row, column: 0), C.c1 <- IntegerTable.value(row: row, column: 1),
+                            C.c2 <- IntegerTable.value(row: row, column: 2), C.c3 <- IntegerTable.value(row: row, column: 3),
+                            C.c4 <- IntegerTable.value(row: row, column: 4), C.c5 <- IntegerTable.value(row: row, column: 5),
+                            C.c6 <- IntegerTable.value(row: row, column: 6), C.c7 <- IntegerTable.value(row: row, column: 7),
+                            C.c8 <- IntegerTable.value(row: row, column: 8), C.c9 <- IntegerTable.value(row: row, column: 9)))
                     }
                 }
                 return verified(count, drivers)
