@@ -121,10 +121,11 @@ enum ConcurrencyCases {
             return (rows, sum)
         }
 
+        static let rangeSQL = "SELECT \(IntegerTable.columnList(IntegerTable.columns)) FROM \(FetchCases.table) "
+            + "WHERE rowid > ? AND rowid <= ?"
+
         static func readRange(_ db: Database, first: Int, count: Int) throws -> (Int, Int64) {
-            let sql = "SELECT \(IntegerTable.columnList(IntegerTable.columns)) FROM \(FetchCases.table) "
-                + "WHERE rowid > ? AND rowid <= ?"
-            let cursor = try Row.fetchCursor(db, sql: sql, arguments: [first, first + count])
+            let cursor = try Row.fetchCursor(db, sql: rangeSQL, arguments: [first, first + count])
             var rows = 0
             var sum: Int64 = 0
             while let row = try cursor.next() {
@@ -137,8 +138,7 @@ enum ConcurrencyCases {
         /// Commits transactions of ten rows until `stop` is signalled; returns how many.
         static func writeUntilStopped(_ database: some DatabaseWriter, stop: StopSignal) async throws -> Int {
             var commits = 0
-            let sql = "INSERT INTO \(writerTable) (\(IntegerTable.columnList(IntegerTable.columns))) "
-                + "VALUES (\(IntegerTable.placeholders(IntegerTable.columns)))"
+            let sql = IntegerTable.insertSQL(writerTable)
             while !stop.isSignalled {
                 let base = commits
                 try await database.write { db in

@@ -31,7 +31,7 @@ enum FetchCases {
         try raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
-    static var selectSQL: String { "SELECT \(IntegerTable.columnList(IntegerTable.columns)) FROM \(table)" }
+    static let selectSQL = "SELECT \(IntegerTable.columnList(IntegerTable.columns)) FROM \(table)"
 
     /// The legacy driver's view of the table: `Table("t")` and one `Expression<Int64>` per column, each a constant
     /// of its own as SQLite.swift apps declare them (reading `row[c0]` borrows the expression; taking expressions

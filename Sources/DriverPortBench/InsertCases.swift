@@ -19,10 +19,7 @@ enum InsertCases {
         return try context.measure(insert(drivers, count: count, name: "insert-\(sizeLabel(count))"))
     }
 
-    static var insertSQL: String {
-        "INSERT INTO \(table) (\(IntegerTable.columnList(IntegerTable.columns))) "
-            + "VALUES (\(IntegerTable.placeholders(IntegerTable.columns)))"
-    }
+    static let insertSQL = IntegerTable.insertSQL(table)
 
     static func insert(_ drivers: DriverSet, count: Int, name: String) -> BenchCase {
         let reset = {

@@ -18,6 +18,11 @@ enum IntegerTable {
         "CREATE TABLE \(name) (" + (0..<columns).map { "c\($0) INTEGER" }.joined(separator: ", ") + ")"
     }
 
+    /// `INSERT INTO name (c0, ...) VALUES (?, ...)`.
+    static func insertSQL(_ name: String) -> String {
+        "INSERT INTO \(name) (\(columnList(columns))) VALUES (\(placeholders(columns)))"
+    }
+
     /// The value every implementation writes at row `row`, column `column` (different per cell, 3-byte varints).
     @inline(__always)
     static func value(row: Int, column: Int) -> Int64 {

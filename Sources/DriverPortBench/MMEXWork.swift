@@ -12,29 +12,27 @@ enum MMEXWork {
     /// `CHECKINGACCOUNT_V1`'s columns, in ``MMEXModel/AccountTransaction/columns`` order.
     static let transactionColumns = AccountTransaction.columns.map(\.name)
 
-    static var columnList: String { transactionColumns.map { "\"\($0)\"" }.joined(separator: ", ") }
+    static let columnList = transactionColumns.map { "\"\($0)\"" }.joined(separator: ", ")
 
     /// Every transaction, in rowid order.
-    static var loadSQL: String { "SELECT \(columnList) FROM \"CHECKINGACCOUNT_V1\"" }
+    static let loadSQL = "SELECT \(columnList) FROM \"CHECKINGACCOUNT_V1\""
 
     /// One transaction by id.
-    static var lookupSQL: String { "SELECT \(columnList) FROM \"CHECKINGACCOUNT_V1\" WHERE (\"TRANSID\" = ?)" }
+    static let lookupSQL = "SELECT \(columnList) FROM \"CHECKINGACCOUNT_V1\" WHERE (\"TRANSID\" = ?)"
 
     /// The filter of counted transactions, with its two bound values ('V' and '').
     static let countedFilter = "((ifnull(\"STATUS\", ?) != ?) AND (ifnull(\"DELETEDTIME\", ?) = ?))"
     static let countedArguments: [String] = ["", "V", "", ""]
 
     /// Per account and code, the total of counted transactions' amounts (deposits, withdrawals, transfers out).
-    static var flowsSQL: String {
+    static let flowsSQL =
         "SELECT \"ACCOUNTID\", \"TRANSCODE\", total(\"TRANSAMOUNT\") FROM \"CHECKINGACCOUNT_V1\" "
             + "WHERE \(countedFilter) GROUP BY \"ACCOUNTID\", \"TRANSCODE\""
-    }
 
     /// Per receiving account, the total counted transfers brought in (`TOTRANSAMOUNT`, else `TRANSAMOUNT`).
-    static var transfersInSQL: String {
+    static let transfersInSQL =
         "SELECT \"TOACCOUNTID\", total(ifnull(\"TOTRANSAMOUNT\", \"TRANSAMOUNT\")) FROM \"CHECKINGACCOUNT_V1\" "
             + "WHERE ((\"TRANSCODE\" = ?) AND \(countedFilter)) GROUP BY \"TOACCOUNTID\""
-    }
     static let transfersInArguments: [String] = ["Transfer"] + countedArguments
 
     /// Every account's initial balance.
@@ -44,7 +42,7 @@ enum MMEXWork {
     static let monthSQL = "substr(\"CHECKINGACCOUNT_V1\".\"TRANSDATE\", 1, 7)"
 
     /// Per month and code (Deposit, Withdrawal), the total of counted amounts converted to the base currency.
-    static var monthlySQL: String {
+    static let monthlySQL: String = {
         let t = "\"CHECKINGACCOUNT_V1\"", a = "\"ACCOUNTLIST_V1\"", c = "\"CURRENCYFORMATS_V1\""
         return "SELECT \(monthSQL), \(t).\"TRANSCODE\", total((\(t).\"TRANSAMOUNT\" * \(c).\"BASECONVRATE\")) "
             + "FROM \(t) INNER JOIN \(a) ON (\(a).\"ACCOUNTID\" = \(t).\"ACCOUNTID\") "
@@ -52,7 +50,7 @@ enum MMEXWork {
             + "WHERE (\(t).\"TRANSCODE\" IN (?, ?) AND ((ifnull(\(t).\"STATUS\", ?) != ?) "
             + "AND (ifnull(\(t).\"DELETEDTIME\", ?) = ?))) "
             + "GROUP BY \(monthSQL), \(t).\"TRANSCODE\" ORDER BY \(monthSQL)"
-    }
+    }()
     static let monthlyArguments: [String] = ["Deposit", "Withdrawal"] + countedArguments
 
     // MARK: Results
