@@ -47,7 +47,7 @@ enum MMEXWork {
         return "SELECT \(monthSQL), \(t).\"TRANSCODE\", total((\(t).\"TRANSAMOUNT\" * \(c).\"BASECONVRATE\")) "
             + "FROM \(t) INNER JOIN \(a) ON (\(a).\"ACCOUNTID\" = \(t).\"ACCOUNTID\") "
             + "INNER JOIN \(c) ON (\(c).\"CURRENCYID\" = \(a).\"CURRENCYID\") "
-            + "WHERE (\(t).\"TRANSCODE\" IN (?, ?) AND ((ifnull(\(t).\"STATUS\", ?) != ?) "
+            + "WHERE ((\(t).\"TRANSCODE\" IN (?, ?)) AND ((ifnull(\(t).\"STATUS\", ?) != ?) "
             + "AND (ifnull(\(t).\"DELETEDTIME\", ?) = ?))) "
             + "GROUP BY \(monthSQL), \(t).\"TRANSCODE\" ORDER BY \(monthSQL)"
     }()
