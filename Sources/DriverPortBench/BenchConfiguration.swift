@@ -69,9 +69,9 @@ public struct BenchConfiguration: Sendable {
     /// memory probe on 1M transactions. A few minutes in a release build (plus making the fixtures the first time).
     public static let full = BenchConfiguration(
         mode: "full", fetchRows: 200_000, insertRows: 50_000, mmexTransactions: 100_000, lookups: 10_000,
-        scaleTransactions: [10_000, 1_000_000], readerCounts: [1, 2, 4], concurrentReads: 240, rowsPerRead: 5_000,
+        scaleTransactions: [10_000, 1_000_000], readerCounts: [1, 2, 4], concurrentReads: 160, rowsPerRead: 2_500,
         memoryProbeTransactions: 1_000_000,
-        runner: BenchRunner(minimumRounds: 5, maximumRounds: 15, targetSpread: 0.05),
+        runner: BenchRunner(minimumRounds: 5, maximumRounds: 11, targetSpread: 0.05),
         longRunner: BenchRunner(minimumRounds: 3, maximumRounds: 5, targetSpread: 0.05))
 
     /// The CI smoke run: every family at a tenth of the size, fewer rounds; under a minute in a release build.
