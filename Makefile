@@ -29,5 +29,11 @@ demo: release
 test: oracles
 	DRIVERPORT_ORACLE_PYTHON=$(ORACLE_PYTHON) $(SWIFT) test --no-parallel
 
+# The full benchmark in a release build: prints the table and keeps the run as JSON, from which
+# `driverport bench --from .build/bench/bench.json --markdown` renders the tables of BENCHMARKS.md.
+bench: release
+	@mkdir -p .build/bench
+	.build/release/driverport bench --out .build/bench/bench.json
+
 clean:
 	rm -rf .build

@@ -83,7 +83,10 @@ let package = Package(
         ),
         .target(
             name: "DriverPortBench",
-            dependencies: ["CSQLite", "SQLiteEngine", "SQLiteCipher", "LegacyDriver", "ReaderWriterDriver", "MMEXFiles", "MMEXFixtures"]
+            dependencies: [
+                "CSQLite", "SQLiteEngine", "SQLiteCipher", "LegacyDriver", "ReaderWriterDriver", "MMEXFiles", "MMEXFixtures",
+                "MMEXModel",
+            ]
         ),
         .executableTarget(name: "driverport", dependencies: ["DriverPortCLI"]),
         // A second process that reads an MMEX file while the app writes it (a widget, in the seeds' terms).

@@ -1,51 +1,135 @@
-/// One benchmark case: the same work done by several implementations, one of which may be the raw C API baseline.
+/// One benchmark case: the same work done by several implementations, one of which may be the baseline.
 /// Not `Sendable`: the runner calls implementations one after another on the calling thread, and they hold
 /// open connections.
 public struct BenchCase {
-    /// One way to do the case's work. `run` returns how many rows it processed (checked equal across
-    /// implementations, so a faster implementation that skips work is caught).
+    /// One way to do the case's work. `run` says how many rows it processed (and, where the case can, a checksum of
+    /// the values it read): both are checked equal across implementations, so a faster implementation that skips
+    /// or misreads work is caught.
     public struct Implementation {
         public let name: String
-        public let run: () throws -> Int
+        /// Untimed work before each timed run (emptying a table, checkpointing a WAL).
+        public let setUp: (() throws -> Void)?
+        public let run: () throws -> BenchOutcome
 
-        public init(_ name: String, run: @escaping () throws -> Int) {
+        /// An implementation that reports rows only.
+        public init(_ name: String, setUp: (() throws -> Void)? = nil, run: @escaping () throws -> Int) {
             self.name = name
-            self.run = run
+            self.setUp = setUp
+            self.run = { BenchOutcome(rows: try run()) }
+        }
+
+        /// An implementation that reports rows, a checksum and figures.
+        public init(_ name: String, setUp: (() throws -> Void)? = nil, measure: @escaping () throws -> BenchOutcome) {
+            self.name = name
+            self.setUp = setUp
+            self.run = measure
         }
     }
 
     /// The case's name, as the JSON reports it (`fetch-200k-by-index`).
     public let name: String
-    /// The name of the baseline implementation, if the case has one (`raw C`).
+    /// The family it belongs to (`fetch`, `insert`, `mmex`, `codec`, `concurrency`, `memory`): how reports group it.
+    public let family: String
+    /// The name of the implementation every other one is compared with, if any (`raw C`).
     public let baseline: String?
+    /// Whether the baseline is hand-written C API calls over the same engine (then its ratio is `ratioToRawC`).
+    public let baselineIsRawC: Bool
     public let implementations: [Implementation]
 
-    public init(name: String, baseline: String? = RawC.name, implementations: [Implementation]) {
+    public init(
+        name: String, family: String, baseline: String? = RawC.name, baselineIsRawC: Bool = true,
+        implementations: [Implementation]
+    ) {
         self.name = name
+        self.family = family
         self.baseline = baseline
+        self.baselineIsRawC = baseline != nil && baselineIsRawC
         self.implementations = implementations
     }
 }
 
-/// What one implementation measured in one case.
+/// What one timed run of an implementation produced.
+public struct BenchOutcome {
+    /// Rows processed.
+    public var rows: Int
+    /// A checksum of the values read, computed after the clock stopped (so it costs the timing nothing); `nil` when
+    /// the case has none. Compared across implementations like `rows`.
+    public var checksum: (() -> Int64)?
+    /// Extra figures of this run (commits a concurrent writer made), reported as their median over the rounds.
+    public var figures: [String: Double]
+
+    public init(rows: Int, checksum: (() -> Int64)? = nil, figures: [String: Double] = [:]) {
+        self.rows = rows
+        self.checksum = checksum
+        self.figures = figures
+    }
+
+    /// An outcome whose checksum was already computed while reading.
+    public init(rows: Int, checksum value: Int64, figures: [String: Double] = [:]) {
+        self.init(rows: rows, checksum: { value }, figures: figures)
+    }
+}
+
+/// What one implementation measured in one case: one object of `driverport bench --json`.
 public struct BenchResult: Sendable, Codable, Equatable {
     public var name: String
+    public var family: String
     public var implementation: String
     /// The median wall-clock time of one run, over the rounds.
     public var medianSeconds: Double
-    /// The median of the per-round ratios to the baseline measured in the same round (`nil` without a baseline).
+    /// The median of the per-round ratios to the raw C baseline measured in the same round (`nil` when the case's
+    /// baseline is not raw C over the same engine).
     public var ratioToRawC: Double?
+    /// The implementation this case compares with (raw C, the plain file, a queue, Debian's SQLCipher engine).
+    public var baseline: String?
+    /// The median of the per-round ratios to ``baseline`` (equal to ``ratioToRawC`` when that is the baseline).
+    public var ratioToBaseline: Double?
     /// Rows processed by one run.
     public var rows: Int
     /// How many rounds ran.
     public var rounds: Int
-    /// Extra figures a case reports (peak resident memory, time to open), by name.
+    /// The interquartile range of the per-round ratios (or times, without a baseline) over their median.
+    public var spread: Double?
+    /// Extra figures a case reports (peak resident memory, writer commits), by name.
     public var extra: [String: Double]?
+
+    public init(
+        name: String, family: String, implementation: String, medianSeconds: Double, ratioToRawC: Double? = nil,
+        baseline: String? = nil, ratioToBaseline: Double? = nil, rows: Int, rounds: Int, spread: Double? = nil,
+        extra: [String: Double]? = nil
+    ) {
+        self.name = name
+        self.family = family
+        self.implementation = implementation
+        self.medianSeconds = medianSeconds
+        self.ratioToRawC = ratioToRawC
+        self.baseline = baseline
+        self.ratioToBaseline = ratioToBaseline
+        self.rows = rows
+        self.rounds = rounds
+        self.spread = spread
+        self.extra = extra
+    }
 }
 
-/// A case whose implementations disagree on the number of rows they processed.
+/// A case whose implementations disagree on the rows they processed or on what they read.
 public struct BenchMismatchError: Error, CustomStringConvertible {
     public let caseName: String
     public let counts: [String: Int]
-    public var description: String { "bench case \(caseName): implementations processed different row counts \(counts)" }
+    public let checksums: [String: Int64]
+
+    public init(caseName: String, counts: [String: Int], checksums: [String: Int64] = [:]) {
+        self.caseName = caseName
+        self.counts = counts
+        self.checksums = checksums
+    }
+
+    public var description: String {
+        if Set(counts.values).count > 1 {
+            let list = counts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+            return "bench case \(caseName): implementations processed different row counts (\(list))"
+        }
+        let list = checksums.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+        return "bench case \(caseName): implementations read different values (checksums \(list))"
+    }
 }

@@ -2,38 +2,59 @@ import Foundation
 
 /// Runs cases the way noisy machines need: implementations alternate round by round (the order rotates each
 /// round), rounds repeat until the spread of the per-round ratios is small, and the result is the median.
+///
+/// Comparing within a round cancels slow drifts of the machine (another process compiling): both sides of a ratio
+/// ran seconds apart. Each implementation's `setUp` runs untimed before each of its runs.
 public struct BenchRunner: Sendable {
     public var minimumRounds: Int
     public var maximumRounds: Int
-    /// Stop once every implementation's per-round ratio has an interquartile range below this fraction of its median.
+    /// Stop once every implementation's per-round ratio (or time, without a baseline) has an interquartile range
+    /// below this fraction of its median.
     public var targetSpread: Double
 
     public init(minimumRounds: Int = 5, maximumRounds: Int = 21, targetSpread: Double = 0.05) {
-        self.minimumRounds = minimumRounds
-        self.maximumRounds = maximumRounds
+        self.minimumRounds = max(1, minimumRounds)
+        self.maximumRounds = max(self.minimumRounds, maximumRounds)
         self.targetSpread = targetSpread
     }
 
+    /// The same runner with its round limits scaled for long cases (at least one round, never more than before).
+    public func limited(minimumRounds: Int, maximumRounds: Int) -> BenchRunner {
+        BenchRunner(
+            minimumRounds: min(self.minimumRounds, minimumRounds),
+            maximumRounds: min(self.maximumRounds, maximumRounds), targetSpread: targetSpread)
+    }
+
     /// Measures one case. `progress` is told which case and round is running.
+    ///
+    /// - Throws: ``BenchMismatchError`` when implementations process different row counts or read different values
+    ///   in a round, and any error an implementation throws.
     public func measure(_ benchCase: BenchCase, progress: (String) -> Void = { _ in }) throws -> [BenchResult] {
         let names = benchCase.implementations.map(\.name)
         var seconds: [String: [Double]] = [:]
         var ratios: [String: [Double]] = [:]
+        var figures: [String: [String: [Double]]] = [:]
         var rows: [String: Int] = [:]
         var round = 0
         while round < maximumRounds {
             progress("\(benchCase.name): round \(round + 1)")
-            let rotation = round % benchCase.implementations.count
+            let rotation = round % max(benchCase.implementations.count, 1)
             let order = Array(benchCase.implementations[rotation...] + benchCase.implementations[..<rotation])
             var thisRound: [String: Double] = [:]
+            var checksums: [String: Int64] = [:]
             for implementation in order {
+                try implementation.setUp?()
                 let start = DispatchTime.now().uptimeNanoseconds
-                let count = try implementation.run()
+                let outcome = try implementation.run()
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 thisRound[implementation.name] = elapsed
-                rows[implementation.name] = count
+                rows[implementation.name] = outcome.rows
+                if let checksum = outcome.checksum { checksums[implementation.name] = checksum() }
+                for (figure, value) in outcome.figures { figures[implementation.name, default: [:]][figure, default: []].append(value) }
             }
-            if Set(rows.values).count > 1 { throw BenchMismatchError(caseName: benchCase.name, counts: rows) }
+            if Set(rows.values).count > 1 || Set(checksums.values).count > 1 {
+                throw BenchMismatchError(caseName: benchCase.name, counts: rows, checksums: checksums)
+            }
             for name in names {
                 seconds[name, default: []].append(thisRound[name] ?? 0)
                 if let baseline = benchCase.baseline, let base = thisRound[baseline], base > 0 {
@@ -44,14 +65,22 @@ public struct BenchRunner: Sendable {
             if round >= minimumRounds, isSettled(ratios.isEmpty ? seconds : ratios) { break }
         }
         return names.map { name in
-            BenchResult(
+            let ratio = ratios[name].map(Statistics.median)
+            let samples = ratios[name] ?? seconds[name] ?? []
+            let median = Statistics.median(samples)
+            let extra = figures[name].map { $0.mapValues(Statistics.median) }
+            return BenchResult(
                 name: benchCase.name,
+                family: benchCase.family,
                 implementation: name,
                 medianSeconds: Statistics.median(seconds[name] ?? []),
-                ratioToRawC: ratios[name].map(Statistics.median),
+                ratioToRawC: benchCase.baselineIsRawC ? ratio : nil,
+                baseline: benchCase.baseline,
+                ratioToBaseline: ratio,
                 rows: rows[name] ?? 0,
                 rounds: round,
-                extra: nil
+                spread: median > 0 ? Statistics.interquartileRange(samples) / median : nil,
+                extra: extra
             )
         }
     }

@@ -19,7 +19,9 @@ final class ColumnMap {
     /// Every key the query defines, in column order (duplicates included, for error messages).
     let keys: [Key]
     /// Each key's last quoted-identifier component (`"id"` for `"users"."id"`), or `nil` for expressions.
-    let lastComponents: [String?]
+    /// Only the slow path needs them, so they are computed on its first use rather than for every query run
+    /// (a map is built each time a query runs, and splitting every template was most of what that cost).
+    private(set) lazy var lastComponents: [String?] = keys.map { lastQuotedComponent($0.template) }
     /// Whether the query joins several sources (then unqualified names must be unique across them).
     let hasJoins: Bool
     /// The column count of the statement.
@@ -38,7 +40,6 @@ final class ColumnMap {
 
     init(keys: [Key], columnCount: Int32, hasJoins: Bool) {
         self.keys = keys
-        self.lastComponents = keys.map { lastQuotedComponent($0.template) }
         self.hasJoins = hasJoins
         self.columnCount = columnCount
         var count = 16

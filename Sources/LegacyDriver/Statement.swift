@@ -90,7 +90,11 @@ public final class Statement {
     /// The next row's values, or `nil` after the last row.
     public func next() throws(LegacyError) -> [SQLiteValue]? {
         guard try sqliteCall({ () throws(SQLiteError) in try handle.step() }) else { return nil }
-        return (0..<handle.columnCount).map { handle.value(at: $0) }
+        let count = handle.columnCount
+        var values: [SQLiteValue] = []
+        values.reserveCapacity(Int(count))
+        for index in 0..<count { values.append(handle.value(at: index)) }
+        return values
     }
 
     /// The same as ``next()`` (SQLite.swift's name).

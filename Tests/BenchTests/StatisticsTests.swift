@@ -14,7 +14,7 @@ struct StatisticsTests {
 
     @Test("the runner rejects implementations that process different row counts")
     func runnerRejectsRowMismatch() {
-        let benchCase = BenchCase(name: "mismatch", implementations: [
+        let benchCase = BenchCase(name: "mismatch", family: "test", implementations: [
             .init(RawC.name) { 10 },
             .init("lazy") { 9 },
         ])
@@ -23,7 +23,7 @@ struct StatisticsTests {
 
     @Test("the runner reports the baseline's ratio as exactly 1 and every implementation's rows")
     func runnerReportsRatios() throws {
-        let benchCase = BenchCase(name: "same", implementations: [
+        let benchCase = BenchCase(name: "same", family: "test", implementations: [
             .init(RawC.name) { 3 },
             .init("other") { 3 },
         ])

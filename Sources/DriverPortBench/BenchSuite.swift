@@ -1,0 +1,67 @@
+import Foundation
+import MMEXFixtures
+import SQLiteEngine
+
+/// Runs the families a configuration names, in one process, and gathers what they measured into a
+/// ``BenchDocument`` (with the goals checked and the machine described).
+public enum BenchSuite {
+    /// Runs `configuration`.
+    ///
+    /// - Parameters:
+    ///   - fixtures: where the MMEX fixtures are cached (made on first use).
+    ///   - probeExecutable: the `driverport` executable the memory probe starts as a child process (`nil`: no probe).
+    ///   - command: the command line, for the report.
+    ///   - build: `release` or `debug`, for the report.
+    ///   - progress: told what is running (for a progress line).
+    /// - Throws: ``BenchMismatchError`` when implementations disagree, and the errors of the cases' set-up and work.
+    public static func run(
+        _ configuration: BenchConfiguration, fixtures: FixtureCache = .standard, probeExecutable: URL?,
+        command: String, build: String, progress: @escaping (String) -> Void = { _ in }
+    ) throws -> BenchDocument {
+        let started = Date()
+        let loadAtStart = MachineFacts.loadAverage()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let workDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("driverport-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: workDirectory) }
+        let context = BenchContext(
+            configuration: configuration, workDirectory: workDirectory, fixtures: fixtures,
+            probeExecutable: probeExecutable, progress: progress)
+        var results: [BenchResult] = []
+        for family in BenchFamily.allCases where configuration.families.contains(family) {
+            switch family {
+            case .fetch: results += try FetchCases.run(context)
+            case .insert: results += try InsertCases.run(context)
+            case .mmex: results += try MMEXCases.run(context)
+            case .codec: results += try CodecCases.run(context)
+            case .concurrency: results += try ConcurrencyCases.run(context)
+            case .memory: results += try MemoryProbe.run(context)
+            }
+        }
+        let elapsed = clock.now - start
+        return BenchDocument(
+            command: command, mode: configuration.mode, build: build, date: isoDate(started),
+            machine: .current(loadAverageAtStart: loadAtStart), engines: engineVersions(),
+            totalSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            results: results, goals: BenchGoals.evaluate(results), notes: context.notes)
+    }
+
+    /// `2025-11-30T11:27:31+01:00`.
+    static func isoDate(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = .current
+        return formatter.string(from: date)
+    }
+
+    static func engineVersions() -> [String: String] {
+        var engines = ["system": "SQLite \(SQLiteLibrary.system.version)"]
+        if let sqlcipher = try? SQLiteLibrary.sqlcipher() {
+            engines["sqlcipher"] = "SQLCipher 3.4.1 engine, SQLite \(sqlcipher.version)"
+        } else {
+            engines["sqlcipher"] = "unavailable"
+        }
+        return engines
+    }
+}
