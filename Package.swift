@@ -75,7 +75,10 @@ let package = Package(
         .executableTarget(name: "driverport", dependencies: ["DriverPortCLI"]),
 
         // MARK: Tests
-        .target(name: "TestSupport", dependencies: ["SQLiteEngine"], path: "Tests/TestSupport"),
+        .target(
+            name: "CFaultVFS", path: "Tests/CFaultVFS", linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
+        .target(name: "TestSupport", dependencies: ["SQLiteEngine", "MMEXFiles", "Differential", "CFaultVFS"], path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine", "TestSupport"]),
         .testTarget(name: "MMEXFilesTests", dependencies: ["MMEXFiles", "MMEXSchema", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["DriverPortCLI", "TestSupport"]),
@@ -91,6 +94,10 @@ let package = Package(
             dependencies: ["MMEXModel", "PersistenceSession", "SQLiteEngine", "MMEXSchema", "TestSupport"]
         ),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential", "SQLiteEngine", "TestSupport"]),
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: ["DriverPortCLI", "MMEXFiles", "MMEXModel", "PersistenceSession", "SQLiteEngine", "TestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
