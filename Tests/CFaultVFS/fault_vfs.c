@@ -21,6 +21,7 @@ struct dp_fault_vfs {
     int error_code;
     int persistent;
     int fired;
+    int last_kind;            /* kind of the last injected call, -1 if none */
     dp_fault_action action;
 };
 
@@ -63,6 +64,7 @@ static int decide(dp_fault_vfs *v, dp_fault_kind kind, uint32_t file_class, dp_f
         if (v->nth > 0 && (v->matching == v->nth || (v->persistent && v->fired))) {
             v->fired = 1;
             v->injected++;
+            v->last_kind = (int)kind;
             result = v->error_code ? v->error_code : default_error(kind);
             *action = v->action;
         }
@@ -348,6 +350,7 @@ dp_fault_vfs *dp_fault_vfs_register(const char *name, const char *base_name) {
     v->name = strdup(name);
     if (v->name == NULL) { free(v); return NULL; }
     pthread_mutex_init(&v->lock, NULL);
+    v->last_kind = -1;
     v->base = base;
     v->vfs.iVersion = base->iVersion < 3 ? base->iVersion : 3;
     v->vfs.szOsFile = (int)sizeof(fault_file) + base->szOsFile;
@@ -403,6 +406,7 @@ void dp_fault_vfs_arm(dp_fault_vfs *v, uint32_t kind_mask, uint32_t file_mask, i
     v->matching = 0;
     v->injected = 0;
     v->fired = 0;
+    v->last_kind = -1;
     pthread_mutex_unlock(&v->lock);
 }
 
@@ -433,6 +437,13 @@ int64_t dp_fault_vfs_injected(dp_fault_vfs *v) {
     int64_t n = v->injected;
     pthread_mutex_unlock(&v->lock);
     return n;
+}
+
+int dp_fault_vfs_last_injected_kind(dp_fault_vfs *v) {
+    pthread_mutex_lock(&v->lock);
+    int kind = v->last_kind;
+    pthread_mutex_unlock(&v->lock);
+    return kind;
 }
 
 void dp_fault_vfs_reset_counts(dp_fault_vfs *v) {

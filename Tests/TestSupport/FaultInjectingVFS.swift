@@ -162,6 +162,12 @@ public final class FaultInjectingVFS: @unchecked Sendable {
     /// Faults injected since the last ``arm(_:)``.
     public var injectedFaults: Int64 { dp_fault_vfs_injected(handle) }
 
+    /// The kind of the last call failed since the last ``arm(_:)``.
+    public var lastInjectedKind: CallKind? {
+        let raw = dp_fault_vfs_last_injected_kind(handle)
+        return raw < 0 ? nil : CallKind(rawValue: Int(raw))
+    }
+
     public func resetCounts() { dp_fault_vfs_reset_counts(handle) }
 
     /// The VFS could not be registered.

@@ -9,6 +9,9 @@ public struct WorkloadOutcome: Sendable {
     public var inDoubt: Set<Int> = []
     /// Every error the workload reported, as text.
     public var errors: [String] = []
+    /// Faults the VFS had injected when the workload was done, before it closed its connections (a fault during
+    /// close has no caller left to report to).
+    public var injectedBeforeClose: Int64 = 0
 
     public init() {}
 }
@@ -22,14 +25,16 @@ public struct FaultSweep {
     public struct Point: Sendable, CustomStringConvertible {
         public let plan: FaultInjectingVFS.Plan
         public let injected: Int64
+        /// The kind of call the (last) fault hit.
+        public let kind: FaultInjectingVFS.CallKind?
         public let outcome: WorkloadOutcome
         public let verdict: LedgerVerdict
 
-        /// A fault was injected and the workload reported no error.
-        public var silent: Bool { injected > 0 && outcome.errors.isEmpty }
+        /// A fault was injected while the workload ran (not during close) and it reported no error.
+        public var silent: Bool { outcome.injectedBeforeClose > 0 && outcome.errors.isEmpty }
 
         public var description: String {
-            "\(plan): injected \(injected), \(outcome.acknowledged.count) acknowledged, "
+            "\(plan) [\(kind.map { "\($0)" } ?? "-")]: injected \(injected), \(outcome.acknowledged.count) acknowledged, "
                 + "\(outcome.errors.count) errors (\(outcome.errors.first ?? "none")); \(verdict)"
         }
     }
@@ -67,15 +72,15 @@ public struct FaultSweep {
     /// - Parameters:
     ///   - plan: the fault for point N (its `nth` is set by the sweep).
     ///   - stride: check every `stride`-th point (1: all); the soak runs all.
-    ///   - workload: runs the writes on the file at the path, opening it through the VFS with the given name.
+    ///   - workload: runs the writes on the file at the path, opening it through the VFS.
     public func run(
         plan: FaultInjectingVFS.Plan, stride: Int64 = 1,
-        workload: (_ path: String, _ vfsName: String) -> WorkloadOutcome
+        workload: (_ path: String, _ vfs: FaultInjectingVFS) -> WorkloadOutcome
     ) throws -> Report {
         var report = Report()
         let dryRun = try freshCopy("dry-run")
         vfs.count(kinds: plan.kinds, files: plan.files)
-        let clean = workload(dryRun, vfs.name)
+        let clean = workload(dryRun, vfs)
         report.callPoints = vfs.matchingCalls
         vfs.disarm()
         guard clean.errors.isEmpty else { throw DryRunFailed(errors: clean.errors) }
@@ -85,13 +90,16 @@ public struct FaultSweep {
             var point = plan
             point.nth = nth
             vfs.arm(point)
-            let outcome = workload(path, vfs.name)
+            let outcome = workload(path, vfs)
             let injected = vfs.injectedFaults
+            let kind = vfs.lastInjectedKind
             vfs.disarm()
-            let verdict = try LedgerVerdict.check(path: path, acknowledged: outcome.acknowledged, inDoubt: outcome.inDoubt)
-            report.points.append(Point(plan: point, injected: injected, outcome: outcome, verdict: verdict))
+            let verdict = LedgerVerdict.check(path: path, acknowledged: outcome.acknowledged, inDoubt: outcome.inDoubt)
+            report.points.append(Point(plan: point, injected: injected, kind: kind, outcome: outcome, verdict: verdict))
             for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-            nth += stride
+            let (next, overflow) = nth.addingReportingOverflow(max(1, stride))
+            if overflow { break }
+            nth = next
         }
         return report
     }
@@ -113,20 +121,20 @@ public struct FaultSweep {
 /// Runs ``LedgerWorkload`` transactions straight on the engine, the way an app holding one connection would: on an
 /// error it rolls back and goes on with the next transaction (so a transient fault must not poison the connection).
 public enum EngineLedgerRunner {
-    /// Opens `path` through `vfs`, runs `setup` (pragmas), then transactions `range`.
+    /// Opens `path` through `vfs` (`nil`: the default VFS), runs `setup` (pragmas), then transactions `range`.
     public static func run(
-        path: String, vfs: String?, transactions range: Range<Int>, setup: [String] = []
+        path: String, vfs: FaultInjectingVFS?, transactions range: Range<Int>, setup: [String] = []
     ) -> WorkloadOutcome {
         var outcome = WorkloadOutcome()
         let connection: EngineConnection
         do {
-            connection = try EngineConnection(path: path, options: OpenOptions(access: .readWrite, vfs: vfs))
+            connection = try EngineConnection(path: path, options: OpenOptions(access: .readWrite, vfs: vfs?.name))
             for pragma in setup { try connection.execute(pragma) }
         } catch {
             outcome.errors.append("open: \(error)")
+            outcome.injectedBeforeClose = vfs?.injectedFaults ?? 0
             return outcome
         }
-        defer { connection.close() }
         for transaction in range {
             do {
                 try connection.execute("BEGIN IMMEDIATE")
@@ -147,6 +155,8 @@ public enum EngineLedgerRunner {
                 if !connection.isAutocommit { try? connection.execute("ROLLBACK") }
             }
         }
+        outcome.injectedBeforeClose = vfs?.injectedFaults ?? 0
+        connection.close()
         return outcome
     }
 }

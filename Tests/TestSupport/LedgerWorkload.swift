@@ -45,6 +45,15 @@ public enum LedgerWorkload {
         try connection.execute("COMMIT")
     }
 
+    /// Creates a base file at `path` with the schema and initial rows, in `journalMode` (`wal` stays in the file;
+    /// other modes are per connection, so runners set them again), closed with no sidecar left.
+    public static func createBase(at path: String, journalMode: String = "delete") throws {
+        let connection = try EngineConnection(path: path, options: .create)
+        try createSchema(on: connection)
+        if journalMode == "wal" { try connection.execute("PRAGMA journal_mode = WAL") }
+        connection.close()
+    }
+
     static func initialValue(_ key: Int64) -> String { "initial \(key) " + String(repeating: "i", count: 120) }
 
     static func operations(_ transaction: Int) -> (note: String, operations: [Operation]) {
@@ -139,29 +148,34 @@ public struct LedgerVerdict: Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - acknowledged: transactions whose COMMIT returned success.
     ///   - inDoubt: transactions whose COMMIT failed or was cut short: they may or may not be there, but whole.
-    public static func check(path: String, acknowledged: Set<Int>, inDoubt: Set<Int>) throws -> LedgerVerdict {
-        let connection = try EngineConnection(path: path, options: .readWrite)
-        defer { connection.close() }
-        let integrity = try connection.rows("PRAGMA integrity_check").compactMap { $0.first?.textValue }
-        let integrityOK = integrity == ["ok"]
-        let committed = try connection.rows("SELECT txn FROM txlog ORDER BY txn").compactMap { $0.first?.integerValue }.map { Int($0) }
-        let committedSet = Set(committed)
-        var halfApplied = false
-        let counter = try connection.scalar("SELECT n FROM counter WHERE id = 1")?.integerValue
-        if counter != Int64(committed.count) { halfApplied = true }
-        var items: [Int64: String] = [:]
-        for row in try connection.rows("SELECT k, v FROM items") {
-            if let key = row[0].integerValue, let value = row[1].textValue { items[key] = value }
+    public static func check(path: String, acknowledged: Set<Int>, inDoubt: Set<Int>) -> LedgerVerdict {
+        do {
+            let connection = try EngineConnection(path: path, options: .readWrite)
+            defer { connection.close() }
+            let integrity = try connection.rows("PRAGMA integrity_check").compactMap { $0.first?.textValue }
+            let committed = try connection.rows("SELECT txn FROM txlog ORDER BY txn")
+                .compactMap { $0.first?.integerValue }.map { Int($0) }
+            let committedSet = Set(committed)
+            let counter = try connection.scalar("SELECT n FROM counter WHERE id = 1")?.integerValue
+            var items: [Int64: String] = [:]
+            for row in try connection.rows("SELECT k, v FROM items") {
+                if let key = row[0].integerValue, let value = row[1].textValue { items[key] = value }
+            }
+            return LedgerVerdict(
+                integrityOK: integrity == ["ok"],
+                integrityMessage: integrity.prefix(3).joined(separator: "; "),
+                committed: committed,
+                lost: acknowledged.subtracting(committedSet).sorted(),
+                unexpected: committedSet.subtracting(acknowledged).subtracting(inDoubt).sorted(),
+                halfApplied: counter != Int64(committed.count) || items != LedgerWorkload.expectedItems(committed),
+                inDoubtCommitted: committedSet.intersection(inDoubt).sorted()
+            )
+        } catch {
+            // The file cannot even be read back: everything acknowledged counts as lost.
+            return LedgerVerdict(
+                integrityOK: false, integrityMessage: "unreadable: \(error)", committed: [],
+                lost: acknowledged.sorted(), unexpected: [], halfApplied: true, inDoubtCommitted: []
+            )
         }
-        if items != LedgerWorkload.expectedItems(committed) { halfApplied = true }
-        return LedgerVerdict(
-            integrityOK: integrityOK,
-            integrityMessage: integrity.prefix(3).joined(separator: "; "),
-            committed: committed,
-            lost: acknowledged.subtracting(committedSet).sorted(),
-            unexpected: committedSet.subtracting(acknowledged).subtracting(inDoubt).sorted(),
-            halfApplied: halfApplied,
-            inDoubtCommitted: committedSet.intersection(inDoubt).sorted()
-        )
     }
 }

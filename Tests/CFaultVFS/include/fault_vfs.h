@@ -84,6 +84,9 @@ int64_t dp_fault_vfs_matching_calls(dp_fault_vfs *vfs);
 /* Calls failed (or torn) since the last arm. */
 int64_t dp_fault_vfs_injected(dp_fault_vfs *vfs);
 
+/* The dp_fault_kind of the last call failed since the last arm, or -1. */
+int dp_fault_vfs_last_injected_kind(dp_fault_vfs *vfs);
+
 /* Sets every counter to zero. */
 void dp_fault_vfs_reset_counts(dp_fault_vfs *vfs);
 
