@@ -10,13 +10,14 @@ struct InspectCommand: Command {
 
     Reports the SQLite engine and version that read FILE, its page size and reserved bytes, journal mode,
     user_version, every table with its row count, and how its schema differs from MMEX version 21
-    (missing and extra tables and columns). FILE and its sidecars (-wal, -shm, -journal) are never modified.
+    (missing and extra tables and columns), and a quick integrity check. FILE and its sidecars (-wal, -shm,
+    -journal) are never modified. A damaged file is still reported, then inspect exits 65.
 
     Options:
       --engine NAME  system (default: the system libsqlite3) or sqlcipher (Debian's SQLCipher 3.4.1)
       --json         one JSON object: engine, sqliteVersion, cipher, pageSize, reserveBytes, journalMode,
                      userVersion, tables (name -> rows), schema (missingTables, extraTables, missingColumns,
-                     extraColumns)
+                     extraColumns), integrity ("ok" or the first problems found)
       --check        exit 1 when the schema differs from MMEX version 21
     """
     let flags: Set<String> = ["json", "check"]
@@ -41,6 +42,9 @@ struct InspectCommand: Command {
         } else {
             console.out(Self.text(report))
         }
+        guard report.isIntact else {
+            throw CLIError("\(path): the database is corrupt (quick_check: \(report.integrity))", exitCode: .dataError)
+        }
         return arguments.flag("check") && !report.schema.isClean ? .differenceFound : .ok
     }
 
@@ -53,6 +57,7 @@ struct InspectCommand: Command {
             "reserve bytes \(report.reserveBytes)",
             "journal mode  \(report.journalMode)",
             "user_version  \(report.userVersion)",
+            "integrity     \(report.integrity)",
             "tables        \(report.tables.count)",
         ]
         let width = report.tables.keys.map(\.count).max() ?? 0

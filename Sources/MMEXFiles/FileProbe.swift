@@ -40,6 +40,9 @@ public struct FileProbe: Sendable, Equatable {
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw .notRegularFile(path: path, what: "a directory")
+        case S_IFIFO: throw .notRegularFile(path: path, what: "a named pipe")
+        case S_IFCHR, S_IFBLK: throw .notRegularFile(path: path, what: "a device")
+        case S_IFSOCK: throw .notRegularFile(path: path, what: "a socket")
         default: throw .notRegularFile(path: path, what: "not a regular file")
         }
         guard info.st_size > 0 else { throw .empty(path: path) }
@@ -47,6 +50,9 @@ public struct FileProbe: Sendable, Equatable {
         defer { try? handle.close() }
         let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
         let magic = Array("SQLite format 3".utf8) + [0]
+        if header.count < 100, header.count >= 16, Array(header[0..<16]) == magic {
+            throw .badHeader(path: path, reason: "only \(header.count) bytes: cut off inside the 100-byte header; restore it from a backup")
+        }
         let plain = header.count >= 100 && Array(header[0..<16]) == magic
         var pageSize: Int?
         var reserve: Int?

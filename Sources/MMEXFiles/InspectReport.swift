@@ -15,6 +15,12 @@ public struct InspectReport: Sendable, Equatable, Codable {
     /// Table name -> row count.
     public var tables: [String: Int64]
     public var schema: SchemaCheck
+    /// `PRAGMA quick_check`: `ok`, or the first problems it found (the file is damaged). Row counts alone can miss a
+    /// damaged page, since `count(*)` may walk an index instead of the table.
+    public var integrity: String
+
+    /// Whether the quick check found no damage.
+    public var isIntact: Bool { integrity == "ok" }
 
     /// Reads every fact from an open connection. Nothing is written.
     ///
@@ -26,6 +32,7 @@ public struct InspectReport: Sendable, Equatable, Codable {
         let pageSize = try connection.pragma("page_size")?.integerValue ?? 0
         let journalMode = walHeader ? "wal" : try connection.pragma("journal_mode")?.textValue ?? "unknown"
         let shape = try SchemaShape.read(from: connection)
+        let problems = try connection.rows("PRAGMA quick_check(3)").compactMap { $0.first?.textValue }
         var counts: [String: Int64] = [:]
         for table in shape.tables.keys {
             counts[table] = try connection.scalar("SELECT count(*) FROM \(quoteIdentifier(table))")?.integerValue ?? 0
@@ -40,7 +47,8 @@ public struct InspectReport: Sendable, Equatable, Codable {
             journalMode: journalMode,
             userVersion: try connection.userVersion,
             tables: counts,
-            schema: SchemaCheck(file: shape, reference: try MMEXReference.shape())
+            schema: SchemaCheck(file: shape, reference: try MMEXReference.shape()),
+            integrity: problems.isEmpty ? "ok" : problems.joined(separator: "; ")
         )
     }
 }

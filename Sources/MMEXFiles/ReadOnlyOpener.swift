@@ -8,7 +8,10 @@ import SQLiteEngine
 /// - rollback-journal files open with `mode=ro`;
 /// - a WAL-mode file with no (or an empty) `-wal` opens with `immutable=1`, which creates no sidecar;
 /// - a WAL-mode file with a `-wal` is copied, with its `-wal`, into a private folder, and the copy is read, so the
-///   committed transactions in the WAL are seen while the originals stay byte for byte as they were.
+///   committed transactions in the WAL are seen while the originals stay byte for byte as they were;
+/// - a rollback-journal file with a hot `-journal` (a writer died mid-transaction) is copied the same way with its
+///   journal: SQLite rolls the interrupted transaction back in the copy, so the last committed state is read (a
+///   read-only connection cannot roll back and would fail with "attempt to write a readonly database").
 public final class ReadOnlyDatabase {
     /// The open connection (read-only, or on a private copy).
     public let connection: EngineConnection
@@ -34,21 +37,10 @@ public final class ReadOnlyDatabase {
         let walPath = probe.path + "-wal"
         let walSize = (try? FileManager.default.attributesOfItem(atPath: walPath)[.size] as? NSNumber)?.intValue ?? 0
         if probe.isWALMode && walSize > 0 {
-            let folder = FileManager.default.temporaryDirectory
-                .appendingPathComponent("driverport-read-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let copy = folder.appendingPathComponent("db")
-            do {
-                try FileManager.default.copyItem(atPath: probe.path, toPath: copy.path)
-                try FileManager.default.copyItem(atPath: walPath, toPath: copy.path + "-wal")
-                let connection = try EngineConnection(
-                    path: copy.path, options: OpenOptions(access: .readWrite, vfs: vfs), library: library
-                )
-                return ReadOnlyDatabase(connection: connection, copyFolder: folder)
-            } catch {
-                try? FileManager.default.removeItem(at: folder)
-                throw error
-            }
+            return try openPrivateCopy(probe, sidecar: "-wal", library: library, vfs: vfs)
+        }
+        if !probe.isWALMode && hasHotJournalHeader(probe.path + "-journal") {
+            return try openPrivateCopy(probe, sidecar: "-journal", library: library, vfs: vfs)
         }
         let query = probe.isWALMode ? "immutable=1" : "mode=ro"
         let connection = try EngineConnection(
@@ -57,6 +49,38 @@ public final class ReadOnlyDatabase {
             library: library
         )
         return ReadOnlyDatabase(connection: connection, copyFolder: nil)
+    }
+}
+
+extension ReadOnlyDatabase {
+    /// Copies the file and one sidecar into a private folder and opens the copy read-write, so SQLite can apply the
+    /// sidecar (replay a WAL, roll back a hot journal) without touching the originals.
+    private static func openPrivateCopy(
+        _ probe: FileProbe, sidecar: String, library: SQLiteLibrary, vfs: String?
+    ) throws -> ReadOnlyDatabase {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("driverport-read-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let copy = folder.appendingPathComponent("db")
+            try FileManager.default.copyItem(atPath: probe.path, toPath: copy.path)
+            try FileManager.default.copyItem(atPath: probe.path + sidecar, toPath: copy.path + sidecar)
+            let connection = try EngineConnection(
+                path: copy.path, options: OpenOptions(access: .readWrite, vfs: vfs), library: library
+            )
+            return ReadOnlyDatabase(connection: connection, copyFolder: folder)
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+    }
+
+    /// Whether a rollback journal starts with SQLite's journal magic: a journal that may be hot. (A `PERSIST` or
+    /// `TRUNCATE` journal left after a commit has its header zeroed or no bytes.)
+    static func hasHotJournalHeader(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let magic: [UInt8] = [0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7]
+        return (try? handle.read(upToCount: 8)).map { [UInt8]($0) == magic } ?? false
     }
 }
 

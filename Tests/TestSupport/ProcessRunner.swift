@@ -17,6 +17,8 @@ public enum DriverPortBinary {
         public let exitCode: Int32
         public let standardOutput: String
         public let standardError: String
+        /// The process died of a signal (a crash or a trap), and `exitCode` is the signal number.
+        public var crashed: Bool = false
     }
 
     /// Runs `driverport ARGUMENTS` with an optional environment addition and standard input.
@@ -55,7 +57,8 @@ public enum DriverPortBinary {
         return Result(
             exitCode: process.terminationStatus,
             standardOutput: String(decoding: outData.get(), as: UTF8.self),
-            standardError: String(decoding: errData.get(), as: UTF8.self)
+            standardError: String(decoding: errData.get(), as: UTF8.self),
+            crashed: process.terminationReason == .uncaughtSignal
         )
     }
 
