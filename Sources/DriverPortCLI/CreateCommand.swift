@@ -21,10 +21,9 @@ struct CreateCommand: Command {
     func run(_ arguments: ArgumentList, console: Console) throws -> ExitCode {
         let path = try arguments.requirePositionals(["OUT"])[0]
         do {
-            let connection = try MMEXFileCreator.create(at: path)
-            if arguments.flag("sample") {
-                try SampleData.insert(into: connection)
-            }
+            let connection = try MMEXFileCreator.create(at: path, populate: { connection in
+                if arguments.flag("sample") { try SampleData.insert(into: connection) }
+            })
             connection.close()
         } catch {
             throw ErrorMapping.cliError(for: error, path: path)

@@ -11,7 +11,7 @@ enum ErrorMapping {
             switch error {
             case .missing, .notRegularFile, .unreadable: return CLIError(error.description, exitCode: .noInput)
             case .empty, .truncated, .badHeader: return CLIError(error.description, exitCode: .dataError)
-            case .exists: return CLIError(error.description, exitCode: .cannotCreate)
+            case .exists, .cannotCreate: return CLIError(error.description, exitCode: .cannotCreate)
             }
         case let error as SQLiteError:
             let prefix = path.map { "\($0): " } ?? ""
@@ -31,6 +31,8 @@ enum ErrorMapping {
             default:
                 return CLIError("\(prefix)\(error)", exitCode: .dataError)
             }
+        case let error as PrivateCopyError:
+            return CLIError(error.description, exitCode: .ioError)
         case let error as EngineUnavailableError:
             return CLIError(error.description, exitCode: .software)
         default:

@@ -88,6 +88,8 @@ public enum DatabaseFileError: Error, Sendable, Equatable, CustomStringConvertib
     case unreadable(path: String)
     case empty(path: String)
     case exists(path: String)
+    /// A new file cannot be made at the path (no such folder, read-only file system, ...).
+    case cannotCreate(path: String, reason: String)
     case truncated(path: String, expectedBytes: UInt64, actualBytes: UInt64)
     case badHeader(path: String, reason: String)
 
@@ -98,6 +100,7 @@ public enum DatabaseFileError: Error, Sendable, Equatable, CustomStringConvertib
         case .unreadable(let path): "\(path): cannot be read (check its permissions)"
         case .empty(let path): "\(path): empty file, not a database"
         case .exists(let path): "\(path): already exists; choose another path or remove it first"
+        case .cannotCreate(let path, let reason): "\(path): cannot create the file (\(reason))"
         case .truncated(let path, let expected, let actual):
             "\(path): truncated database (its header says \(expected) bytes, the file has \(actual)); restore it from a backup"
         case .badHeader(let path, let reason): "\(path): not a valid SQLite header (\(reason))"

@@ -60,10 +60,14 @@ extension ReadOnlyDatabase {
     ) throws -> ReadOnlyDatabase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("driverport-read-\(UUID().uuidString)")
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let copy = folder.appendingPathComponent("db")
-            try FileManager.default.copyItem(atPath: probe.path, toPath: copy.path)
-            try FileManager.default.copyItem(atPath: probe.path + sidecar, toPath: copy.path + sidecar)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(atPath: probe.path, toPath: copy.path)
+                try FileManager.default.copyItem(atPath: probe.path + sidecar, toPath: copy.path + sidecar)
+            } catch {
+                throw PrivateCopyError(path: probe.path, sidecar: sidecar, folder: folder.deletingLastPathComponent().path, underlying: error)
+            }
             let connection = try EngineConnection(
                 path: copy.path, options: OpenOptions(access: .readWrite, vfs: vfs), library: library
             )
@@ -81,6 +85,35 @@ extension ReadOnlyDatabase {
         defer { try? handle.close() }
         let magic: [UInt8] = [0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7]
         return (try? handle.read(upToCount: 8)).map { [UInt8]($0) == magic } ?? false
+    }
+}
+
+/// The private copy a file with a live WAL or hot journal is read from could not be made (usually: no space left
+/// in the temporary folder).
+public struct PrivateCopyError: Error, Sendable, CustomStringConvertible {
+    public let path: String
+    public let sidecar: String
+    /// The temporary folder (`TMPDIR`).
+    public let folder: String
+    /// The operating system's reason.
+    public let reason: String
+
+    init(path: String, sidecar: String, folder: String, underlying: any Error) {
+        self.path = path
+        self.sidecar = sidecar
+        self.folder = folder
+        let nsError = underlying as NSError
+        let inner = (nsError.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+        if let posix = inner, posix.domain == NSPOSIXErrorDomain {
+            reason = String(cString: strerror(Int32(posix.code))).lowercased()
+        } else {
+            reason = nsError.localizedDescription
+        }
+    }
+
+    public var description: String {
+        "\(path): cannot copy it with its \(sidecar) into \(folder) to read it without changing it (\(reason)); "
+            + "free space there or set TMPDIR"
     }
 }
 
