@@ -94,6 +94,7 @@ let package = Package(
             dependencies: ["MMEXModel", "PersistenceSession", "SQLiteEngine", "MMEXSchema", "TestSupport"]
         ),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential", "SQLiteEngine", "TestSupport"]),
+        .executableTarget(name: "CrashWriter", dependencies: ["SQLiteEngine", "TestSupport"], path: "Tests/CrashWriter"),
         .testTarget(
             name: "ReliabilityTests",
             dependencies: ["DriverPortCLI", "MMEXFiles", "MMEXModel", "PersistenceSession", "SQLiteEngine", "TestSupport"]

@@ -3,11 +3,14 @@ import Foundation
 /// Runs the built `driverport` binary as a child process, the way a user or a script would.
 public enum DriverPortBinary {
     /// The binary built beside the test bundle.
-    public static var url: URL {
+    public static var url: URL { builtExecutable("driverport") }
+
+    /// An executable product of this package, built beside the test bundle.
+    public static func builtExecutable(_ name: String) -> URL {
         let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("driverport"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("driverport"),
-            SharedData.repositoryRoot.appendingPathComponent(".build/debug/driverport"),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name),
+            SharedData.repositoryRoot.appendingPathComponent(".build/debug/\(name)"),
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[2]
     }
