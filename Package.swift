@@ -81,8 +81,11 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["SQLiteEngine", "MMEXFiles", "Differential", "CFaultVFS"], path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine", "TestSupport"]),
         .testTarget(name: "MMEXFilesTests", dependencies: ["MMEXFiles", "MMEXSchema", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["DriverPortCLI", "TestSupport"]),
-        .testTarget(name: "SQLiteCipherTests", dependencies: ["SQLiteCipher", "MMEXFiles", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["DriverPortCLI", "SQLiteCipher", "TestSupport"]),
+        .testTarget(
+            name: "SQLiteCipherTests", dependencies: ["SQLiteCipher", "MMEXFiles", "TestSupport"],
+            resources: [.copy("Oracles")]
+        ),
         .testTarget(name: "LegacyDriverTests", dependencies: ["LegacyDriver", "TestSupport"]),
         .testTarget(name: "ReaderWriterDriverTests", dependencies: ["ReaderWriterDriver", "TestSupport"]),
         .testTarget(name: "MMEXFixturesTests", dependencies: ["MMEXFixtures", "MMEXFiles", "TestSupport"]),

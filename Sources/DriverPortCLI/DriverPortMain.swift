@@ -2,7 +2,8 @@
 public enum DriverPortMain {
     /// Every subcommand, in the order `--help` lists them.
     public static let commands: [any Command] = [
-        InspectCommand(), DumpCommand(), CreateCommand(),
+        InspectCommand(), DumpCommand(), CreateCommand(), ExportCommand(), RekeyCommand(), FixtureCommand(),
+        UpgradeCommand(), SnapshotCommand(), RelocateCommand(),
     ]
 
     static var overview: String {

@@ -7,25 +7,28 @@ struct DumpCommand: Command {
     let name = "dump"
     let summary = "print every row of the named (default: all) tables in rowid order"
     let help = """
-    Usage: driverport dump FILE [--table NAME]... [--engine system|sqlcipher] [--json]
+    Usage: driverport dump FILE [--table NAME]... [--engine system|sqlcipher] [--cipher NAME]
+                                [--key-env NAME | --key-file PATH | --key-stdin] [--json]
 
-    Prints every row of each named table (default: every table), ordered by rowid. FILE is never modified.
+    Prints every row of each named table (default: every table), ordered by rowid. FILE and its sidecars are
+    never modified, encrypted or not.
 
     Options:
-      --table NAME   a table to dump; repeat for several
-      --engine NAME  system (default) or sqlcipher
-      --json         {"tables": {NAME: {"columns": [...], "rows": [[...], ...]}}}: integers and reals as
-                     numbers, text as strings, NULL as null, a blob as {"hex": "..."}
+      --table NAME     a table to dump; repeat for several
+      --engine NAME    system (default) or sqlcipher
+    \(KeyOptions.help)
+      --json           {"tables": {NAME: {"columns": [...], "rows": [[...], ...]}}}: integers and reals as
+                       numbers, text as strings, NULL as null, a blob as {"hex": "..."}
     """
-    let flags: Set<String> = ["json"]
-    let options: Set<String> = ["table", "engine"]
+    let flags: Set<String> = Set(["json"]).union(KeyOptions.flagNames)
+    let options: Set<String> = Set(["table", "engine"]).union(KeyOptions.optionNames)
 
     func run(_ arguments: ArgumentList, console: Console) throws -> ExitCode {
         let path = try arguments.requirePositionals(["FILE"])[0]
         let engine = try EngineOption.parse(arguments)
+        let keyOptions = try KeyOptions(arguments)
         do {
-            let probe = try FileProbe.examine(path)
-            let database = try ReadOnlyDatabase.open(probe, library: engine)
+            let database = try EncryptedOpen.readOnly(path, library: engine, keyOptions: keyOptions, console: console)
             let connection = database.connection
             let available = try TableDumper.tableNames(connection)
             let requested = arguments.values("table")

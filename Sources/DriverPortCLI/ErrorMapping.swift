@@ -1,4 +1,5 @@
 import MMEXFiles
+import SQLiteCipher
 import SQLiteEngine
 
 /// Turns any error a command meets into the one line and exit code the user sees.
@@ -33,10 +34,45 @@ enum ErrorMapping {
             }
         case let error as PrivateCopyError:
             return CLIError(error.description, exitCode: .ioError)
+        case let error as UpgradeError:
+            return upgradeError(error)
+        case let error as SnapshotCalculator.BadAmount:
+            return CLIError("\(path.map { "\($0): " } ?? "")\(error)", exitCode: .dataError)
+        case let error as CipherError:
+            return cipherError(error, path: path)
         case let error as EngineUnavailableError:
             return CLIError(error.description, exitCode: .software)
         default:
             return CLIError("\(path.map { "\($0): " } ?? "")\(error)", exitCode: .software)
+        }
+    }
+
+    static func upgradeError(_ error: UpgradeError) -> CLIError {
+        let code: ExitCode
+        switch error {
+        case .newerThanSupported, .cannotDowngrade, .notMMEX, .shapeConflict, .stepFailed, .integrityCheckFailed:
+            code = .dataError
+        case .unknownTarget: code = .usage
+        case .noScript: code = .software
+        case .changedDuringUpgrade, .walInUse: code = .temporaryFailure
+        case .backupFailed: code = .cannotCreate
+        }
+        return CLIError(error.description, exitCode: code)
+    }
+
+    /// Cipher errors are data errors (65) in one line, except those that are about the output, a lock or the disk.
+    private static func cipherError(_ error: CipherError, path: String?) -> CLIError {
+        let prefix = path.map { "\($0): " } ?? ""
+        switch error {
+        case .outputExists: return CLIError(error.description, exitCode: .cannotCreate)
+        case .databaseInUse: return CLIError(prefix + error.description, exitCode: .temporaryFailure)
+        case .io(let detail): return CLIError(prefix + detail, exitCode: .ioError)
+        case .cancelled: return CLIError(prefix + error.description, exitCode: .temporaryFailure)
+        case .sqlite(let sqliteError): return cliError(for: sqliteError, path: path)
+        case .keyRequired:
+            return CLIError(prefix + "not a plain SQLite database: it is encrypted (give its key with --key-env, "
+                + "--key-file or --key-stdin) or not a database", exitCode: .dataError)
+        default: return CLIError(prefix + error.description, exitCode: .dataError)
         }
     }
 }

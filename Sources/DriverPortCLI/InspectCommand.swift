@@ -1,4 +1,5 @@
 import MMEXFiles
+import SQLiteCipher
 import SQLiteEngine
 
 /// `driverport inspect`: what a database file is, without changing a byte of it or its sidecars.
@@ -6,33 +7,37 @@ struct InspectCommand: Command {
     let name = "inspect"
     let summary = "show engine, page size, journal mode, user_version, tables and the MMEX schema check"
     let help = """
-    Usage: driverport inspect FILE [--engine system|sqlcipher] [--json] [--check]
+    Usage: driverport inspect FILE [--engine system|sqlcipher] [--cipher NAME] [--key-env NAME | --key-file PATH |
+                                   --key-stdin] [--json] [--check]
 
-    Reports the SQLite engine and version that read FILE, its page size and reserved bytes, journal mode,
+    Reports the SQLite engine and version that read FILE, its cipher, page size and reserved bytes, journal mode,
     user_version, every table with its row count, and how its schema differs from MMEX version 21
     (missing and extra tables and columns), and a quick integrity check. FILE and its sidecars (-wal, -shm,
-    -journal) are never modified. A damaged file is still reported, then inspect exits 65.
+    -journal) are never modified, encrypted or not. A damaged file is still reported, then inspect exits 65.
 
     Options:
-      --engine NAME  system (default: the system libsqlite3) or sqlcipher (Debian's SQLCipher 3.4.1)
-      --json         one JSON object: engine, sqliteVersion, cipher, pageSize, reserveBytes, journalMode,
-                     userVersion, tables (name -> rows), schema (missingTables, extraTables, missingColumns,
-                     extraColumns), integrity ("ok" or the first problems found)
-      --check        exit 1 when the schema differs from MMEX version 21
+      --engine NAME    system (default: the system libsqlite3 with the page codec) or sqlcipher (Debian's
+                       SQLCipher 3.4.1, which opens SQLCipher v1-v3 itself)
+    \(KeyOptions.help)
+      --json           one JSON object: engine, sqliteVersion, cipher (a --cipher name, none for plain),
+                       pageSize, reserveBytes, journalMode, userVersion, tables (name -> rows), schema
+                       (missingTables, extraTables, missingColumns, extraColumns), integrity ("ok" or the
+                       first problems found)
+      --check          exit 1 when the schema differs from MMEX version 21
     """
-    let flags: Set<String> = ["json", "check"]
-    let options: Set<String> = ["engine"]
+    let flags: Set<String> = Set(["json", "check"]).union(KeyOptions.flagNames)
+    let options: Set<String> = Set(["engine"]).union(KeyOptions.optionNames)
 
     func run(_ arguments: ArgumentList, console: Console) throws -> ExitCode {
         let path = try arguments.requirePositionals(["FILE"])[0]
         let engine = try EngineOption.parse(arguments)
+        let keyOptions = try KeyOptions(arguments)
         let report: InspectReport
         do {
-            let probe = try FileProbe.examine(path)
-            let database = try ReadOnlyDatabase.open(probe, library: engine)
+            let database = try EncryptedOpen.readOnly(path, library: engine, keyOptions: keyOptions, console: console)
             report = try InspectReport.read(
-                path: path, connection: database.connection, cipher: "none", reserveBytes: probe.reserveBytes ?? 0,
-                walHeader: probe.isWALMode
+                path: path, connection: database.connection, cipher: database.cipherName,
+                reserveBytes: database.reservedBytes, walHeader: database.walMode
             )
         } catch {
             throw ErrorMapping.cliError(for: error, path: path)

@@ -65,10 +65,15 @@ public struct FileProbe: Sendable, Equatable {
             pageSize = size
             reserve = Int(header[20])
             // The in-header page count is valid when its "version valid for" (bytes 92-95) matches the change
-            // counter (bytes 24-27); a file shorter than that count was truncated.
+            // counter (bytes 24-27); a file shorter than that count was truncated. Not so for a WAL-mode file with
+            // a non-empty -wal: a checkpoint interrupted by a crash writes page 1 (and its new page count) before
+            // the pages that grow the file, and the -wal still holds every one of them.
             func be32(_ at: Int) -> UInt64 { header[at..<at + 4].reduce(0) { $0 << 8 | UInt64($1) } }
             let pages = be32(28)
-            if pages > 0, be32(92) == be32(24), UInt64(info.st_size) < pages * UInt64(size) {
+            let walMode = header[18] == 2 && header[19] == 2
+            var walInfo = stat()
+            let walHoldsPages = walMode && stat(path + "-wal", &walInfo) == 0 && walInfo.st_size > 0
+            if pages > 0, be32(92) == be32(24), UInt64(info.st_size) < pages * UInt64(size), !walHoldsPages {
                 throw .truncated(path: path, expectedBytes: pages * UInt64(size), actualBytes: UInt64(info.st_size))
             }
         }

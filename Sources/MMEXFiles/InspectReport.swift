@@ -29,9 +29,11 @@ public struct InspectReport: Sendable, Equatable, Codable {
     public static func read(
         path: String, connection: EngineConnection, cipher: String, reserveBytes: Int, walHeader: Bool
     ) throws -> InspectReport {
+        // The schema first: until page 1 has been read, an encrypted file's connection reports the default page
+        // size (SQLite could not read the size from the encrypted header when it opened the file).
+        let shape = try SchemaShape.read(from: connection)
         let pageSize = try connection.pragma("page_size")?.integerValue ?? 0
         let journalMode = walHeader ? "wal" : try connection.pragma("journal_mode")?.textValue ?? "unknown"
-        let shape = try SchemaShape.read(from: connection)
         let problems = try connection.rows("PRAGMA quick_check(3)").compactMap { $0.first?.textValue }
         var counts: [String: Int64] = [:]
         for table in shape.tables.keys {

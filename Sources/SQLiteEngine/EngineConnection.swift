@@ -11,6 +11,9 @@ public final class EngineConnection {
     /// The path or URI it was opened with.
     public let path: String
     @usableFromInline let api: SQLiteAPI
+    /// Closures registered as update/commit/rollback hooks (see `EngineHooks.swift`), kept alive here until they
+    /// are replaced or the connection is released (after SQLite has closed it).
+    var hookBoxes: [String: AnyObject] = [:]
 
     /// Opens a database.
     ///

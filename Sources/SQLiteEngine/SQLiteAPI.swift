@@ -44,6 +44,10 @@ public struct SQLiteAPI: @unchecked Sendable {
     public var columnText: @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<UInt8>?
     public var columnBlob: @convention(c) (OpaquePointer?, Int32) -> UnsafeRawPointer?
     public var columnBytes: @convention(c) (OpaquePointer?, Int32) -> Int32
+    public var columnValue: @convention(c) (OpaquePointer?, Int32) -> OpaquePointer?
+    public var valueType: @convention(c) (OpaquePointer?) -> Int32
+    public var valueInt64: @convention(c) (OpaquePointer?) -> Int64
+    public var valueDouble: @convention(c) (OpaquePointer?) -> Double
     public var changes: @convention(c) (OpaquePointer?) -> Int32
     public var totalChanges: @convention(c) (OpaquePointer?) -> Int32
     public var lastInsertRowid: @convention(c) (OpaquePointer?) -> Int64
@@ -89,6 +93,10 @@ public struct SQLiteAPI: @unchecked Sendable {
         columnText: sqlite3_column_text,
         columnBlob: sqlite3_column_blob,
         columnBytes: sqlite3_column_bytes,
+        columnValue: sqlite3_column_value,
+        valueType: sqlite3_value_type,
+        valueInt64: sqlite3_value_int64,
+        valueDouble: sqlite3_value_double,
         changes: sqlite3_changes,
         totalChanges: sqlite3_total_changes,
         lastInsertRowid: sqlite3_last_insert_rowid,

@@ -1,5 +1,153 @@
-/* DriverPort page codec: a VFS shim over the system SQLite that encrypts pages (placeholder until issue 3). */
+/*
+ * DriverPort page codec: an SQLite VFS shim over the system "unix" VFS that reads and writes the encrypted
+ * SQLite formats MMEX files use (SQLCipher v1-v4, wxSQLite3 AES-128/AES-256-CBC, SQLite3 Multiple Ciphers
+ * ChaCha20-Poly1305 and original sqleet), with OpenSSL libcrypto for every primitive.
+ *
+ * This header deliberately does not include <sqlite3.h>: Swift imports the system SQLite through its own module,
+ * and a second textual copy of sqlite3.h here would give Swift two definitions of every SQLite type.
+ *
+ * How it is used (see Sources/SQLiteCipher for the Swift face):
+ *   1. dp_codec_register() once (idempotent, thread-safe).
+ *   2. sqlite3_open_v2(path, &db, flags, dp_codec_vfs_name()).
+ *   3. sqlite3_file_control(db, "main", DP_FCNTL_APPLY_KEY, &apply) before the first statement.
+ * Passphrases travel only through these structs: never through a URI, SQL text or a log line.
+ */
 #ifndef DRIVERPORT_PAGE_CODEC_H
 #define DRIVERPORT_PAGE_CODEC_H
-int dp_codec_version(void);
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Formats. The numbering is shared with Swift's CipherFormat. */
+enum {
+    DP_FORMAT_NONE = 0,
+    DP_FORMAT_SQLCIPHER4 = 1,
+    DP_FORMAT_SQLCIPHER3 = 2,
+    DP_FORMAT_SQLCIPHER2 = 3,
+    DP_FORMAT_SQLCIPHER1 = 4,
+    DP_FORMAT_AES128 = 5,
+    DP_FORMAT_AES256 = 6,
+    DP_FORMAT_CHACHA20 = 7,
+    DP_FORMAT_SQLEET = 8,
+};
+#define DP_FORMAT_LAST DP_FORMAT_SQLEET
+
+/* What applying a key found. */
+enum {
+    DP_FILE_UNKNOWN = 0,
+    DP_FILE_ENCRYPTED = 1, /* an encrypted database that opened with the key */
+    DP_FILE_PLAIN = 2,     /* a plain SQLite file ("SQLite format 3\0"); no codec is attached */
+    DP_FILE_NEW = 3,       /* an empty file: the codec will encrypt what SQLite writes */
+    DP_FILE_OTHER = 4,     /* (status only) not plain SQLite: encrypted, or not a database */
+};
+
+/* Errors the codec reports (dp_key_result.error, dp_status.last_error). */
+enum {
+    DP_OK = 0,
+    DP_ERR_WRONG_KEY = 1,         /* no candidate format opens page 1 with this key */
+    DP_ERR_NOT_A_DATABASE = 2,    /* too short to be a database */
+    DP_ERR_AUTH = 3,              /* a page failed authentication (error_page names it) */
+    DP_ERR_FOREIGN_JOURNAL = 4,   /* a hot journal this key did not write: refused, not rolled back */
+    DP_ERR_RAW_KEY_UNSUPPORTED = 5,
+    DP_ERR_BAD_KEY = 6,           /* empty passphrase, raw key of the wrong length */
+    DP_ERR_MISUSE = 7,            /* key applied twice, or after the first read */
+    DP_ERR_RESERVE = 8,           /* the page reserve is too small for the cipher */
+    DP_ERR_PAGE_SIZE = 9,         /* an unsupported page size or a page size change */
+    DP_ERR_CRYPTO = 10,           /* OpenSSL failed */
+    DP_ERR_IO = 11,
+};
+
+/* sqlite3_file_control opcodes handled by the codec VFS (ASCII "DP" in the high bytes). */
+#define DP_FCNTL_APPLY_KEY 0x44500101 /* argument: dp_apply_key* */
+#define DP_FCNTL_STATUS 0x44500102    /* argument: dp_status* */
+#define DP_FCNTL_CLEAR_ERROR 0x44500103 /* argument: unused; forgets the last codec error */
+
+/* A key and the formats to try, in order. */
+typedef struct dp_key_spec {
+    const int *candidates;         /* formats to try, in order (DP_FORMAT_*) */
+    int candidate_count;
+    const unsigned char *secret;   /* passphrase bytes, or a raw key (32 bytes, or 48 = key + salt) */
+    int secret_length;
+    int secret_is_raw;
+    int new_file_format;           /* format for an empty file (0: the first candidate) */
+    int new_file_page_size;        /* page size for an empty file (0: the format's default) */
+} dp_key_spec;
+
+/* What applying a key did. Messages never contain key material. */
+typedef struct dp_key_result {
+    int outcome;                   /* DP_FILE_* */
+    int format;                    /* detected (or new) format */
+    int page_size;
+    int reserve;                   /* bytes per page the cipher needs */
+    int legacy_layout;             /* wxSQLite3 AES: the pre-3.1 page-1 layout */
+    int passphrase_truncated;      /* wxSQLite3 AES used only the first 32 bytes */
+    int error;                     /* DP_ERR_* */
+    unsigned int error_page;
+    char message[256];
+} dp_key_result;
+
+typedef struct dp_apply_key {
+    const dp_key_spec *spec;
+    dp_key_result *result;
+} dp_apply_key;
+
+/* A connection's codec state, and the last codec error (for turning SQLite's error codes into typed errors). */
+typedef struct dp_status {
+    int keyed;                     /* a codec is attached */
+    int file_state;                /* DP_FILE_*: for an unkeyed file, what its first bytes say */
+    int format;
+    int page_size;
+    int reserve;
+    int legacy_layout;
+    int header_wal;                /* page 1 says WAL (bytes 18/19 = 2); -1 unknown */
+    int header_reserve;            /* page 1 byte 20; -1 unknown */
+    int last_error;                /* DP_ERR_* */
+    unsigned int last_error_page;
+    char last_message[256];
+    unsigned long long pages_read;
+    unsigned long long pages_written;
+} dp_status;
+
+/* Registers the VFS under dp_codec_vfs_name() (not as the default). Returns 0 or an SQLite error code. */
+int dp_codec_register(void);
+const char *dp_codec_vfs_name(void);
+
+/* Facts from page 1, decrypted when the file is encrypted. */
+typedef struct dp_header_facts {
+    int page_size;
+    int reserve;
+    int wal_mode;
+    unsigned int page_count;
+} dp_header_facts;
+
+/* Detects the format of the file at `path` with `spec` without SQLite; fills `facts` from page 1. */
+int dp_probe_file(const char *path, const dp_key_spec *spec, dp_key_result *result, dp_header_facts *facts);
+
+/*
+ * Expectations: SQLite opens some files itself (the target of VACUUM INTO, an ATTACH). Registering a new-file
+ * key for a path makes the next open of that path through the codec VFS encrypt it.
+ */
+int dp_expect_new_file(const char *path, const dp_key_spec *spec, dp_key_result *result);
+void dp_forget_file(const char *path);
+
+/* Progress: calls `callback` every `operations` VM steps with the pages read from `schema` so far. */
+typedef int (*dp_progress_callback)(void *context, unsigned long long pages_read);
+void *dp_progress_watch(void *db, const char *schema, int operations, dp_progress_callback callback, void *context);
+void dp_progress_unwatch(void *db, void *watch);
+
+/* Overwrites memory that held key material (OPENSSL_cleanse: not optimised away). */
+void dp_wipe(void *memory, unsigned long length);
+
+/* A page cipher outside SQLite, for checking files page by page (and for byte-level tests). */
+typedef struct dp_codec dp_codec;
+dp_codec *dp_page_cipher_open(const char *path, const dp_key_spec *spec, dp_key_result *result);
+int dp_page_cipher_page_size(const dp_codec *codec);
+int dp_page_cipher_decrypt(dp_codec *codec, unsigned int page_number, unsigned char *page);
+int dp_page_cipher_encrypt(dp_codec *codec, unsigned int page_number, const unsigned char *plain, unsigned char *out);
+void dp_page_cipher_close(dp_codec *codec);
+
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -1,0 +1,141 @@
+/*
+ * The main database file of an encrypted database: whole pages are decrypted on read and encrypted on write.
+ * SQLite reads and writes whole pages; anything else (the 100-byte header read, a read with a page size SQLite has
+ * not corrected yet) goes through the pages it touches.
+ */
+#include <string.h>
+#include <openssl/crypto.h>
+#include "vfs_internal.h"
+
+static int dp_read_fail(dp_codec *codec, int error, uint32_t pgno) {
+    if (error == DP_ERR_AUTH && codec->format->has_mac) {
+        dp_codec_fail(codec, DP_ERR_AUTH, pgno, "page %u failed authentication (%s): the file was modified or damaged",
+                      pgno, codec->format->name);
+    } else if (error == DP_ERR_AUTH) {
+        dp_codec_fail(codec, DP_ERR_AUTH, pgno, "page %u does not decrypt to a database page (%s): the file was "
+                      "modified or damaged", pgno, codec->format->name);
+    } else {
+        dp_codec_fail(codec, error, pgno, "page %u could not be decrypted (OpenSSL error)", pgno);
+    }
+    return dp_sqlite_code(error, 0);
+}
+
+/* Reads page `pgno` into `page` and decrypts it. An all-zero page (a short read past the end) stays zero. */
+static int dp_read_page(dp_file *file, dp_codec *codec, uint32_t pgno, unsigned char *page, int *short_read) {
+    int size = codec->page_size;
+    int rc = file->real->pMethods->xRead(file->real, page, size, (sqlite3_int64)(pgno - 1) * size);
+    if (rc == SQLITE_IOERR_SHORT_READ) {
+        *short_read = 1;
+    } else if (rc != SQLITE_OK) {
+        return rc;
+    }
+    file->pages_read++;
+    codec->pages_read++;
+    if (dp_is_zero(page, size)) return SQLITE_OK;
+    int error = codec->format->decrypt(codec, pgno, page);
+    if (error != DP_OK) return dp_read_fail(codec, error, pgno);
+    if (pgno == 1 && page[20] < codec->format->reserve) {
+        dp_codec_fail(codec, DP_ERR_RESERVE, 1, "page 1 reserves %d bytes per page, %s needs %d", page[20],
+                      codec->format->name, codec->format->reserve);
+        return SQLITE_CORRUPT;
+    }
+    return SQLITE_OK;
+}
+
+int dp_main_read(dp_file *file, dp_codec *codec, void *buffer, int amount, sqlite3_int64 offset) {
+    int size = codec->page_size;
+    int short_read = 0;
+    if (amount == size && offset % size == 0) {
+        int rc = dp_read_page(file, codec, (uint32_t)(offset / size) + 1, buffer, &short_read);
+        return rc == SQLITE_OK && short_read ? SQLITE_IOERR_SHORT_READ : rc;
+    }
+    unsigned char *page = codec->work;
+    unsigned char *out = buffer;
+    sqlite3_int64 end = offset + amount;
+    int rc = SQLITE_OK;
+    for (sqlite3_int64 position = offset; position < end && rc == SQLITE_OK;) {
+        uint32_t pgno = (uint32_t)(position / size) + 1;
+        int within = (int)(position - (sqlite3_int64)(pgno - 1) * size);
+        int count = (int)(end - position < size - within ? end - position : size - within);
+        rc = dp_read_page(file, codec, pgno, page, &short_read);
+        if (rc == SQLITE_OK) memcpy(out + (position - offset), page + within, (size_t)count);
+        position += count;
+    }
+    OPENSSL_cleanse(page, (size_t)size);
+    return rc == SQLITE_OK && short_read ? SQLITE_IOERR_SHORT_READ : rc;
+}
+
+/* Page 1 for the status query, without touching the last error or the counters. */
+int dp_main_read_page1(dp_file *file, dp_codec *codec, unsigned char *page) {
+    int size = codec->page_size;
+    int rc = file->real->pMethods->xRead(file->real, page, size, 0);
+    if (rc != SQLITE_OK || dp_is_zero(page, size)) return SQLITE_IOERR_SHORT_READ;
+    return codec->format->decrypt(codec, 1, page) == DP_OK ? SQLITE_OK : SQLITE_IOERR_READ;
+}
+
+static int dp_write_page(dp_file *file, dp_codec *codec, uint32_t pgno, const unsigned char *plain) {
+    int size = codec->page_size;
+    unsigned char *out = codec->work + DP_MAX_PAGE + 64;
+    int error = codec->format->encrypt(codec, pgno, plain, out);
+    if (error != DP_OK) {
+        dp_codec_fail(codec, error, pgno, "page %u could not be encrypted (OpenSSL error)", pgno);
+        return SQLITE_IOERR_WRITE;
+    }
+    codec->fresh = 0;
+    codec->pages_written++;
+    return file->real->pMethods->xWrite(file->real, out, size, (sqlite3_int64)(pgno - 1) * size);
+}
+
+/* Refuses page-1 writes the cipher cannot honour: a changed page size, or too few reserved bytes per page. */
+static int dp_check_header_write(dp_codec *codec, const unsigned char *header, int amount) {
+    int stated = dp_header_page_size(header);
+    if (stated != 0 && stated != codec->page_size) {
+        if (codec->fresh && amount == stated) {
+            codec->page_size = stated; /* a new file: SQLite chose the page size */
+        } else {
+            dp_codec_fail(codec, DP_ERR_PAGE_SIZE, 1,
+                          "changing the page size of an encrypted database (%d to %d) is not supported; export it "
+                          "to a new file instead", codec->page_size, stated);
+            return SQLITE_IOERR_WRITE;
+        }
+    }
+    if (header[20] < codec->format->reserve) {
+        dp_codec_fail(codec, DP_ERR_RESERVE, 1,
+                      "the database reserves %d bytes per page but %s needs %d; create encrypted files through the "
+                      "codec so SQLite reserves them", header[20], codec->format->name, codec->format->reserve);
+        return SQLITE_IOERR_WRITE;
+    }
+    return SQLITE_OK;
+}
+
+int dp_main_write(dp_file *file, dp_codec *codec, const void *buffer, int amount, sqlite3_int64 offset) {
+    if (offset == 0 && amount >= 24) {
+        int rc = dp_check_header_write(codec, buffer, amount);
+        if (rc != SQLITE_OK) return rc;
+    }
+    int size = codec->page_size;
+    if (amount == size && offset % size == 0) {
+        return dp_write_page(file, codec, (uint32_t)(offset / size) + 1, buffer);
+    }
+    /* Part of one or more pages: read, patch and rewrite each. */
+    unsigned char *page = codec->work;
+    const unsigned char *in = buffer;
+    sqlite3_int64 end = offset + amount;
+    int rc = SQLITE_OK;
+    for (sqlite3_int64 position = offset; position < end && rc == SQLITE_OK;) {
+        uint32_t pgno = (uint32_t)(position / size) + 1;
+        int within = (int)(position - (sqlite3_int64)(pgno - 1) * size);
+        int count = (int)(end - position < size - within ? end - position : size - within);
+        int short_read = 0;
+        if (count == size) {
+            memcpy(page, in + (position - offset), (size_t)size);
+        } else {
+            rc = dp_read_page(file, codec, pgno, page, &short_read);
+            if (rc == SQLITE_OK) memcpy(page + within, in + (position - offset), (size_t)count);
+        }
+        if (rc == SQLITE_OK) rc = dp_write_page(file, codec, pgno, page);
+        position += count;
+    }
+    OPENSSL_cleanse(page, (size_t)size);
+    return rc;
+}

@@ -1,0 +1,66 @@
+/* The VFS shim's file object, shared by the shim and the main-file, journal and WAL handlers. */
+#ifndef DRIVERPORT_VFS_INTERNAL_H
+#define DRIVERPORT_VFS_INTERNAL_H
+
+#include <sqlite3.h>
+#include "codec_internal.h"
+
+enum { DP_KIND_MAIN = 1, DP_KIND_JOURNAL = 2, DP_KIND_WAL = 3, DP_KIND_OTHER = 4 };
+
+typedef struct dp_file dp_file;
+struct dp_file {
+    sqlite3_file base;          /* must be first: SQLite sees this */
+    sqlite3_file *real;         /* the "unix" VFS's file, allocated right after this struct */
+    int kind;
+    dp_file *owner;             /* journal and WAL: the main database file they belong to */
+    dp_codec *codec;            /* main file: the codec, or NULL for a plain file (pass-through) */
+    uint64_t pages_read;        /* whole pages read (plain files too), for progress */
+
+    /* Rollback journal: the record being written / read (page number, then image, then checksum). */
+    int journal_written;        /* this handle wrote records: never a hot journal to check */
+    int journal_checked;        /* a hot journal was checked and accepted */
+    sqlite3_int64 jw_number_offset; uint32_t jw_number; int jw_number_valid;
+    sqlite3_int64 jw_image_offset; uint32_t jw_plain_sum, jw_cipher_sum; int jw_image_valid;
+    sqlite3_int64 jr_number_offset; uint32_t jr_number; int jr_number_valid;
+    sqlite3_int64 jr_image_offset; uint32_t jr_plain_sum, jr_cipher_sum; int jr_image_valid, jr_image_failed;
+
+    /* WAL: a frame header held back until its page arrives (the checksum covers the encrypted page). */
+    int wal_pending;
+    sqlite3_int64 wal_pending_offset;
+    unsigned char wal_pending_header[24];
+};
+
+static inline sqlite3_file *dp_real(dp_file *file) { return file->real; }
+
+/* The codec that applies to a file: its own (main) or its owner's (journal, WAL). NULL: plain, pass through. */
+static inline dp_codec *dp_file_codec(const dp_file *file) {
+    if (file->kind == DP_KIND_MAIN) return file->codec;
+    if ((file->kind == DP_KIND_JOURNAL || file->kind == DP_KIND_WAL) && file->owner != NULL) return file->owner->codec;
+    return NULL;
+}
+
+/* Turns a codec error into the SQLite code the statement reports (the codec keeps the details). */
+int dp_sqlite_code(int error, int writing);
+
+/* main_file_io.c */
+int dp_main_read(dp_file *file, dp_codec *codec, void *buffer, int amount, sqlite3_int64 offset);
+int dp_main_write(dp_file *file, dp_codec *codec, const void *buffer, int amount, sqlite3_int64 offset);
+int dp_main_read_page1(dp_file *file, dp_codec *codec, unsigned char *page);
+
+/* journal_io.c */
+int dp_journal_read(dp_file *file, dp_codec *codec, void *buffer, int amount, sqlite3_int64 offset);
+int dp_journal_write(dp_file *file, dp_codec *codec, const void *buffer, int amount, sqlite3_int64 offset);
+
+/* wal_io.c */
+int dp_wal_read(dp_file *file, dp_codec *codec, void *buffer, int amount, sqlite3_int64 offset);
+int dp_wal_write(dp_file *file, dp_codec *codec, const void *buffer, int amount, sqlite3_int64 offset);
+int dp_wal_flush(dp_file *file);
+
+/* vfs_shim.c: the unix VFS's full path name for a path (how SQLite names the files it opens). */
+int dp_full_path(const char *path, char *out, int size);
+int dp_max_pathname(void);
+
+/* expectations.c */
+dp_codec *dp_expectation_take(const char *path);
+
+#endif

@@ -1,0 +1,355 @@
+/*
+ * The VFS shim: registered as "driverport-codec" over the "unix" VFS (never as the default). Every file it opens
+ * wraps a unix file. Main database files with a codec decrypt on read and encrypt on write; their rollback journal
+ * and WAL find the codec through sqlite3_database_file_object(); everything else, and every file of a plain
+ * database, passes straight through.
+ */
+#include <pthread.h>
+#include <string.h>
+#include <openssl/crypto.h>
+#include "vfs_internal.h"
+
+#define DP_VFS_NAME "driverport-codec"
+
+static sqlite3_vfs dp_vfs;
+static sqlite3_vfs *dp_root;
+static pthread_once_t dp_register_once = PTHREAD_ONCE_INIT;
+static int dp_register_rc = SQLITE_ERROR;
+static const sqlite3_io_methods dp_io_methods;
+
+const char *dp_codec_vfs_name(void) { return DP_VFS_NAME; }
+
+int dp_sqlite_code(int error, int writing) {
+    switch (error) {
+    case DP_OK: return SQLITE_OK;
+    case DP_ERR_WRONG_KEY:
+    case DP_ERR_NOT_A_DATABASE: return SQLITE_NOTADB;
+    case DP_ERR_AUTH:
+    case DP_ERR_FOREIGN_JOURNAL: return SQLITE_IOERR_DATA; /* as SQLite's checksum VFS reports a bad page */
+    default: return writing ? SQLITE_IOERR_WRITE : SQLITE_IOERR_READ;
+    }
+}
+
+/* ---- io methods ---- */
+
+static int dp_close(sqlite3_file *f) {
+    dp_file *file = (dp_file *)f;
+    if (file->kind == DP_KIND_WAL) dp_wal_flush(file);
+    int rc = file->real->pMethods ? file->real->pMethods->xClose(file->real) : SQLITE_OK;
+    if (file->kind == DP_KIND_MAIN) {
+        dp_codec_free(file->codec); /* wipes the key material */
+        file->codec = NULL;
+    }
+    return rc;
+}
+
+static int dp_read(sqlite3_file *f, void *buffer, int amount, sqlite3_int64 offset) {
+    dp_file *file = (dp_file *)f;
+    dp_codec *codec = dp_file_codec(file);
+    if (codec == NULL) {
+        if (file->kind == DP_KIND_MAIN && amount >= DP_MIN_PAGE) file->pages_read++; /* pages, not header peeks */
+        return file->real->pMethods->xRead(file->real, buffer, amount, offset);
+    }
+    switch (file->kind) {
+    case DP_KIND_MAIN: return dp_main_read(file, codec, buffer, amount, offset);
+    case DP_KIND_JOURNAL: return dp_journal_read(file, codec, buffer, amount, offset);
+    default: return dp_wal_read(file, codec, buffer, amount, offset);
+    }
+}
+
+static int dp_write(sqlite3_file *f, const void *buffer, int amount, sqlite3_int64 offset) {
+    dp_file *file = (dp_file *)f;
+    dp_codec *codec = dp_file_codec(file);
+    if (codec == NULL) return file->real->pMethods->xWrite(file->real, buffer, amount, offset);
+    switch (file->kind) {
+    case DP_KIND_MAIN: return dp_main_write(file, codec, buffer, amount, offset);
+    case DP_KIND_JOURNAL: return dp_journal_write(file, codec, buffer, amount, offset);
+    default: return dp_wal_write(file, codec, buffer, amount, offset);
+    }
+}
+
+static int dp_truncate(sqlite3_file *f, sqlite3_int64 size) {
+    dp_file *file = (dp_file *)f;
+    if (file->kind == DP_KIND_WAL) {
+        int rc = dp_wal_flush(file);
+        if (rc != SQLITE_OK) return rc;
+    }
+    return file->real->pMethods->xTruncate(file->real, size);
+}
+
+static int dp_sync(sqlite3_file *f, int flags) {
+    dp_file *file = (dp_file *)f;
+    if (file->kind == DP_KIND_WAL) {
+        int rc = dp_wal_flush(file);
+        if (rc != SQLITE_OK) return rc;
+    }
+    return file->real->pMethods->xSync(file->real, flags);
+}
+
+static int dp_file_size(sqlite3_file *f, sqlite3_int64 *size) {
+    dp_file *file = (dp_file *)f;
+    if (file->kind == DP_KIND_WAL) {
+        int rc = dp_wal_flush(file);
+        if (rc != SQLITE_OK) return rc;
+    }
+    return file->real->pMethods->xFileSize(file->real, size);
+}
+
+static int dp_lock(sqlite3_file *f, int level) { return ((dp_file *)f)->real->pMethods->xLock(((dp_file *)f)->real, level); }
+static int dp_unlock(sqlite3_file *f, int level) { return ((dp_file *)f)->real->pMethods->xUnlock(((dp_file *)f)->real, level); }
+static int dp_check_reserved(sqlite3_file *f, int *out) {
+    return ((dp_file *)f)->real->pMethods->xCheckReservedLock(((dp_file *)f)->real, out);
+}
+static int dp_sector_size(sqlite3_file *f) { return ((dp_file *)f)->real->pMethods->xSectorSize(((dp_file *)f)->real); }
+static int dp_device_characteristics(sqlite3_file *f) {
+    dp_file *file = (dp_file *)f;
+    int flags = file->real->pMethods->xDeviceCharacteristics(file->real);
+    /* Without power-safe overwrite SQLite may split a WAL frame at a sync point; the codec needs whole pages. */
+    if (dp_file_codec(file) != NULL) flags |= SQLITE_IOCAP_POWERSAFE_OVERWRITE;
+    return flags;
+}
+static int dp_shm_map(sqlite3_file *f, int region, int size, int extend, void volatile **out) {
+    return ((dp_file *)f)->real->pMethods->xShmMap(((dp_file *)f)->real, region, size, extend, out);
+}
+static int dp_shm_lock(sqlite3_file *f, int offset, int n, int flags) {
+    return ((dp_file *)f)->real->pMethods->xShmLock(((dp_file *)f)->real, offset, n, flags);
+}
+static void dp_shm_barrier(sqlite3_file *f) { ((dp_file *)f)->real->pMethods->xShmBarrier(((dp_file *)f)->real); }
+static int dp_shm_unmap(sqlite3_file *f, int delete_flag) {
+    return ((dp_file *)f)->real->pMethods->xShmUnmap(((dp_file *)f)->real, delete_flag);
+}
+
+/* Memory-mapped pages would hand SQLite ciphertext: an encrypted file maps nothing and SQLite falls back to xRead. */
+static int dp_fetch(sqlite3_file *f, sqlite3_int64 offset, int amount, void **out) {
+    dp_file *file = (dp_file *)f;
+    if (dp_file_codec(file) != NULL) {
+        *out = NULL;
+        return SQLITE_OK;
+    }
+    return file->real->pMethods->xFetch(file->real, offset, amount, out);
+}
+static int dp_unfetch(sqlite3_file *f, sqlite3_int64 offset, void *page) {
+    return ((dp_file *)f)->real->pMethods->xUnfetch(((dp_file *)f)->real, offset, page);
+}
+
+/* What the first bytes of an unkeyed file say. */
+static int dp_unkeyed_state(dp_file *file, dp_status *status) {
+    sqlite3_int64 size = 0;
+    if (file->real->pMethods->xFileSize(file->real, &size) != SQLITE_OK) return DP_FILE_UNKNOWN;
+    if (size == 0) return DP_FILE_NEW;
+    unsigned char header[100];
+    memset(header, 0, sizeof(header));
+    int rc = file->real->pMethods->xRead(file->real, header, sizeof(header), 0);
+    if (rc != SQLITE_OK && rc != SQLITE_IOERR_SHORT_READ) return DP_FILE_UNKNOWN;
+    if (memcmp(header, dp_sqlite_magic, 16) != 0) return DP_FILE_OTHER;
+    status->page_size = dp_header_page_size(header);
+    status->header_wal = header[18] == 2 && header[19] == 2;
+    status->header_reserve = header[20];
+    return DP_FILE_PLAIN;
+}
+
+static void dp_fill_status(dp_file *file, dp_status *status) {
+    memset(status, 0, sizeof(*status));
+    status->header_wal = -1;
+    status->header_reserve = -1;
+    status->pages_read = file->pages_read;
+    dp_codec *codec = file->codec;
+    if (codec == NULL) {
+        status->file_state = dp_unkeyed_state(file, status);
+        return;
+    }
+    status->keyed = 1;
+    status->file_state = codec->fresh ? DP_FILE_NEW : DP_FILE_ENCRYPTED;
+    status->format = codec->format->id;
+    status->page_size = codec->page_size;
+    status->reserve = codec->format->reserve;
+    status->legacy_layout = codec->legacy_layout;
+    status->last_error = codec->last_error;
+    status->last_error_page = codec->last_error_page;
+    memcpy(status->last_message, codec->last_message, sizeof(status->last_message));
+    status->pages_written = codec->pages_written;
+    unsigned char *page = codec->work + DP_MAX_PAGE + 64;
+    if (dp_main_read_page1(file, codec, page) == SQLITE_OK) {
+        status->header_wal = page[18] == 2 && page[19] == 2;
+        status->header_reserve = page[20];
+    }
+    OPENSSL_cleanse(page, (size_t)codec->page_size);
+}
+
+/* Reads raw bytes of the unix file for detection. */
+static long dp_source_read(void *context, void *buffer, int amount, int64_t offset) {
+    sqlite3_file *real = context;
+    int rc = real->pMethods->xRead(real, buffer, amount, offset);
+    if (rc == SQLITE_OK) return amount;
+    return rc == SQLITE_IOERR_SHORT_READ ? 0 : -1;
+}
+
+static int dp_attach_key(dp_file *file, dp_apply_key *apply) {
+    dp_key_result *result = apply->result;
+    memset(result, 0, sizeof(*result));
+    if (file->codec != NULL) {
+        dp_result_error(result, DP_ERR_MISUSE, 0, "a key was already applied to this connection");
+        return SQLITE_MISUSE;
+    }
+    if (file->pages_read > 0) {
+        dp_result_error(result, DP_ERR_MISUSE, 0, "apply the key before the first statement reads the database");
+        return SQLITE_MISUSE;
+    }
+    sqlite3_int64 size = 0;
+    if (file->real->pMethods->xFileSize(file->real, &size) != SQLITE_OK) {
+        dp_result_error(result, DP_ERR_IO, 0, "cannot read the database's size");
+        return SQLITE_IOERR;
+    }
+    dp_source source = {.read = dp_source_read, .context = file->real, .size = size};
+    dp_codec *codec = dp_detect(&source, apply->spec, result);
+    if (result->error != DP_OK) return SQLITE_ERROR;
+    file->codec = codec; /* NULL for a plain file */
+    return SQLITE_OK;
+}
+
+static int dp_file_control(sqlite3_file *f, int op, void *arg) {
+    dp_file *file = (dp_file *)f;
+    if (file->kind == DP_KIND_MAIN) {
+        if (op == DP_FCNTL_APPLY_KEY) return dp_attach_key(file, arg);
+        if (op == DP_FCNTL_STATUS) {
+            dp_fill_status(file, arg);
+            return SQLITE_OK;
+        }
+        if (op == DP_FCNTL_CLEAR_ERROR) {
+            if (file->codec != NULL) {
+                file->codec->last_error = DP_OK;
+                file->codec->last_error_page = 0;
+                file->codec->last_message[0] = 0;
+            }
+            return SQLITE_OK;
+        }
+    }
+    if (op == SQLITE_FCNTL_MMAP_SIZE && dp_file_codec(file) != NULL) {
+        /* Keep the unix file from mapping an encrypted file at all. */
+        sqlite3_int64 none = 0;
+        int rc = file->real->pMethods->xFileControl(file->real, op, &none);
+        *(sqlite3_int64 *)arg = 0;
+        return rc;
+    }
+    return file->real->pMethods->xFileControl(file->real, op, arg);
+}
+
+static const sqlite3_io_methods dp_io_methods = {
+    3,
+    dp_close, dp_read, dp_write, dp_truncate, dp_sync, dp_file_size, dp_lock, dp_unlock, dp_check_reserved,
+    dp_file_control, dp_sector_size, dp_device_characteristics, dp_shm_map, dp_shm_lock, dp_shm_barrier,
+    dp_shm_unmap, dp_fetch, dp_unfetch,
+};
+
+/* ---- VFS methods ---- */
+
+static int dp_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, int flags, int *out_flags) {
+    (void)vfs;
+    dp_file *file = (dp_file *)f;
+    memset(file, 0, sizeof(*file));
+    file->real = (sqlite3_file *)((char *)file + ((sizeof(dp_file) + 7) & ~(size_t)7));
+    if (flags & SQLITE_OPEN_MAIN_DB) {
+        file->kind = DP_KIND_MAIN;
+    } else if (flags & SQLITE_OPEN_MAIN_JOURNAL) {
+        file->kind = DP_KIND_JOURNAL;
+    } else if (flags & SQLITE_OPEN_WAL) {
+        file->kind = DP_KIND_WAL;
+    } else {
+        file->kind = DP_KIND_OTHER;
+    }
+    if ((file->kind == DP_KIND_JOURNAL || file->kind == DP_KIND_WAL) && name != NULL) {
+        sqlite3_file *main_file = sqlite3_database_file_object(name);
+        if (main_file != NULL && main_file->pMethods == &dp_io_methods) file->owner = (dp_file *)main_file;
+    }
+    int rc = dp_root->xOpen(dp_root, name, file->real, flags, out_flags);
+    file->base.pMethods = file->real->pMethods != NULL ? &dp_io_methods : NULL;
+    if (rc == SQLITE_OK && file->kind == DP_KIND_MAIN && name != NULL) {
+        file->codec = dp_expectation_take(name); /* a file SQLite opens itself, such as a VACUUM INTO target */
+    }
+    return rc;
+}
+
+static int dp_delete(sqlite3_vfs *vfs, const char *name, int sync_dir) {
+    (void)vfs;
+    return dp_root->xDelete(dp_root, name, sync_dir);
+}
+static int dp_access(sqlite3_vfs *vfs, const char *name, int flags, int *out) {
+    (void)vfs;
+    return dp_root->xAccess(dp_root, name, flags, out);
+}
+static int dp_full_pathname(sqlite3_vfs *vfs, const char *name, int size, char *out) {
+    (void)vfs;
+    return dp_root->xFullPathname(dp_root, name, size, out);
+}
+static void *dp_dl_open(sqlite3_vfs *vfs, const char *name) { (void)vfs; return dp_root->xDlOpen(dp_root, name); }
+static void dp_dl_error(sqlite3_vfs *vfs, int size, char *out) { (void)vfs; dp_root->xDlError(dp_root, size, out); }
+static void (*dp_dl_sym(sqlite3_vfs *vfs, void *handle, const char *symbol))(void) {
+    (void)vfs;
+    return dp_root->xDlSym(dp_root, handle, symbol);
+}
+static void dp_dl_close(sqlite3_vfs *vfs, void *handle) { (void)vfs; dp_root->xDlClose(dp_root, handle); }
+static int dp_randomness(sqlite3_vfs *vfs, int size, char *out) { (void)vfs; return dp_root->xRandomness(dp_root, size, out); }
+static int dp_sleep(sqlite3_vfs *vfs, int micros) { (void)vfs; return dp_root->xSleep(dp_root, micros); }
+static int dp_current_time(sqlite3_vfs *vfs, double *out) { (void)vfs; return dp_root->xCurrentTime(dp_root, out); }
+static int dp_get_last_error(sqlite3_vfs *vfs, int size, char *out) {
+    (void)vfs;
+    return dp_root->xGetLastError(dp_root, size, out);
+}
+static int dp_current_time_int64(sqlite3_vfs *vfs, sqlite3_int64 *out) {
+    (void)vfs;
+    return dp_root->xCurrentTimeInt64(dp_root, out);
+}
+static int dp_set_system_call(sqlite3_vfs *vfs, const char *name, sqlite3_syscall_ptr call) {
+    (void)vfs;
+    return dp_root->xSetSystemCall(dp_root, name, call);
+}
+static sqlite3_syscall_ptr dp_get_system_call(sqlite3_vfs *vfs, const char *name) {
+    (void)vfs;
+    return dp_root->xGetSystemCall(dp_root, name);
+}
+static const char *dp_next_system_call(sqlite3_vfs *vfs, const char *name) {
+    (void)vfs;
+    return dp_root->xNextSystemCall(dp_root, name);
+}
+
+static void dp_register(void) {
+    if (dp_crypto_init() != DP_OK) return;
+    dp_root = sqlite3_vfs_find("unix");
+    if (dp_root == NULL || dp_root->iVersion < 3) return;
+    dp_vfs.iVersion = 3;
+    dp_vfs.szOsFile = (int)((sizeof(dp_file) + 7) & ~(size_t)7) + dp_root->szOsFile;
+    dp_vfs.mxPathname = dp_root->mxPathname;
+    dp_vfs.zName = DP_VFS_NAME;
+    dp_vfs.xOpen = dp_open;
+    dp_vfs.xDelete = dp_delete;
+    dp_vfs.xAccess = dp_access;
+    dp_vfs.xFullPathname = dp_full_pathname;
+    dp_vfs.xDlOpen = dp_dl_open;
+    dp_vfs.xDlError = dp_dl_error;
+    dp_vfs.xDlSym = dp_dl_sym;
+    dp_vfs.xDlClose = dp_dl_close;
+    dp_vfs.xRandomness = dp_randomness;
+    dp_vfs.xSleep = dp_sleep;
+    dp_vfs.xCurrentTime = dp_current_time;
+    dp_vfs.xGetLastError = dp_get_last_error;
+    dp_vfs.xCurrentTimeInt64 = dp_current_time_int64;
+    dp_vfs.xSetSystemCall = dp_set_system_call;
+    dp_vfs.xGetSystemCall = dp_get_system_call;
+    dp_vfs.xNextSystemCall = dp_next_system_call;
+    dp_register_rc = sqlite3_vfs_register(&dp_vfs, 0);
+}
+
+int dp_codec_register(void) {
+    pthread_once(&dp_register_once, dp_register);
+    return dp_register_rc;
+}
+
+/* The unix VFS's full path name for `path` (how SQLite names the files it opens), into `out`. */
+int dp_full_path(const char *path, char *out, int size) {
+    if (dp_codec_register() != SQLITE_OK) return SQLITE_ERROR;
+    return dp_root->xFullPathname(dp_root, path, size, out);
+}
+
+int dp_max_pathname(void) {
+    return dp_codec_register() == SQLITE_OK ? dp_root->mxPathname : 512;
+}

@@ -1,0 +1,19 @@
+import MMEXFiles
+import SQLiteCipher
+import SQLiteEngine
+
+/// Opening FILE for reading with the key options: probe it, get the key (or prompt), open without changing it.
+enum EncryptedOpen {
+    /// Opens `path` read-only; an encrypted file needs its key (from the options, or a terminal prompt).
+    ///
+    /// - Parameter vfs: the VFS for a plain file (the codec's when the connection will be copied from).
+    static func readOnly(
+        _ path: String, library: SQLiteLibrary = .system, vfs: String? = nil, keyOptions: KeyOptions, console: Console
+    ) throws -> ReadOnlyDatabase {
+        let probe = try FileProbe.examine(path)
+        let needed = keyOptions.needsKey(fileIsPlain: probe.kind == .plainSQLite)
+        let key = try keyOptions.key(needed: needed, prompt: "Passphrase for \(path): ", console: console)
+        if needed && key == nil { throw CipherError.keyRequired }
+        return try ReadOnlyDatabase.open(probe, library: library, vfs: vfs, cipher: keyOptions.choice, key: key)
+    }
+}

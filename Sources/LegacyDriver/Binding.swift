@@ -1,0 +1,114 @@
+import Foundation
+import SQLiteEngine
+
+/// A type SQLite stores directly: the storage representation of every ``Value``.
+///
+/// The driver's set is closed in practice: `Int64` (INTEGER), `Double` (REAL), `String` (TEXT), `Data` (BLOB) and
+/// `Decimal` (money in `numeric` columns). A user type becomes storable by conforming to ``Value`` with one of these
+/// as its `Datatype`.
+public protocol Binding: Sendable {
+    /// The column type a schema would declare for it (`INTEGER`, `REAL`, `TEXT`, `BLOB`, `NUMERIC`).
+    static var declaredDatatype: String { get }
+    /// The value SQLite receives when it is bound to a statement parameter.
+    var sqliteValue: SQLiteValue { get }
+    /// Reads it from a non-NULL column of the statement's current row (`value` is that column, fetched once, and
+    /// `storageClass` its storage class); `nil` when the storage class is not one this type reads.
+    static func fromColumn(
+        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
+    ) -> Self?
+    /// Reads it from a copied value; `nil` when the storage class is not one this type reads.
+    static func fromSQLiteValue(_ value: SQLiteValue) -> Self?
+}
+
+extension Binding {
+    @inlinable
+    public static func fromColumn(
+        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
+    ) -> Self? {
+        fromSQLiteValue(statement.value(at: index))
+    }
+}
+
+extension Int64: Binding {
+    public static var declaredDatatype: String { "INTEGER" }
+
+    @inlinable
+    public var sqliteValue: SQLiteValue { .integer(self) }
+
+    /// Reads INTEGER only: a REAL or TEXT in the column is a type mismatch, never a silent truncation.
+    @inlinable
+    public static func fromColumn(
+        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
+    ) -> Int64? {
+        storageClass == .integer ? statement.int64(of: value) : nil
+    }
+
+    @inlinable
+    public static func fromSQLiteValue(_ value: SQLiteValue) -> Int64? {
+        if case .integer(let number) = value { return number }
+        return nil
+    }
+}
+
+extension Double: Binding {
+    public static var declaredDatatype: String { "REAL" }
+
+    @inlinable
+    public var sqliteValue: SQLiteValue { .real(self) }
+
+    /// Reads REAL and INTEGER: a REAL or `numeric` column stores whole numbers as INTEGER.
+    @inlinable
+    public static func fromColumn(
+        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
+    ) -> Double? {
+        storageClass == .real || storageClass == .integer ? statement.double(of: value) : nil
+    }
+
+    @inlinable
+    public static func fromSQLiteValue(_ value: SQLiteValue) -> Double? {
+        switch value {
+        case .real(let number): number
+        case .integer(let number): Double(number)
+        default: nil
+        }
+    }
+}
+
+extension String: Binding {
+    public static var declaredDatatype: String { "TEXT" }
+
+    @inlinable
+    public var sqliteValue: SQLiteValue { .text(self) }
+
+    /// Reads TEXT only.
+    @inlinable
+    public static func fromColumn(
+        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
+    ) -> String? {
+        storageClass == .text ? statement.string(at: index) : nil
+    }
+
+    @inlinable
+    public static func fromSQLiteValue(_ value: SQLiteValue) -> String? {
+        if case .text(let text) = value { return text }
+        return nil
+    }
+}
+
+extension Data: Binding {
+    public static var declaredDatatype: String { "BLOB" }
+
+    public var sqliteValue: SQLiteValue { .blob([UInt8](self)) }
+
+    /// Reads BLOB only.
+    public static func fromColumn(
+        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
+    ) -> Data? {
+        storageClass == .blob ? Data(statement.blob(at: index)) : nil
+    }
+
+    public static func fromSQLiteValue(_ value: SQLiteValue) -> Data? {
+        if case .blob(let bytes) = value { return Data(bytes) }
+        return nil
+    }
+}

@@ -1,0 +1,129 @@
+import SQLiteEngine
+
+/// One retained, synchronous connection to an SQLite database, in the style of SQLite.swift.
+///
+/// Open it on a file, a `file:` URI, in memory or as a temporary database; run query builders (``Table``) and raw
+/// SQL on it; group writes with ``transaction(_:block:)`` and ``savepoint(_:block:)``.
+///
+/// A connection is used from one thread (or task) at a time and is deliberately not `Sendable`: the owner
+/// serializes access, which lets SQLite run without its own mutex (SQLite.swift instead wraps every call in a
+/// dispatch queue and SQLite's full mutex). Statements it compiles for query builders are cached by their SQL
+/// text and reused, so running the same query shape again costs no re-compilation.
+public final class Connection {
+    /// The engine connection underneath, for engine facilities (backup, file control, pragmas).
+    public let engine: EngineConnection
+    /// Whether the connection was opened read-only.
+    public let readonly: Bool
+    /// The location it was opened on.
+    public let location: Location
+
+    let statements = StatementCache()
+    let inserts = InsertStatementCache()
+    var busyTimeoutSeconds: Double = 0
+
+    /// Opens a database as SQLite.swift does: read-write (creating the file when missing) or read-only, with URI
+    /// file names understood.
+    ///
+    /// - Parameters:
+    ///   - location: where the database is; by default a private in-memory one.
+    ///   - readonly: open read-only (the file must exist).
+    ///   - vfs: open through this VFS (the page codec's, for encrypted files), or the default one.
+    ///   - library: the SQLite engine to open it with.
+    ///   - prepare: runs on the new engine connection before any statement, for example to apply an
+    ///     encryption key; an error it throws fails the open and is rethrown unchanged.
+    /// - Throws: ``LegacyError`` when SQLite cannot open the database, or `prepare`'s error.
+    public convenience init(
+        _ location: Location = .inMemory, readonly: Bool = false, vfs: String? = nil,
+        library: SQLiteLibrary = .system, prepare: ((EngineConnection) throws -> Void)? = nil
+    ) throws {
+        let options = OpenOptions(access: readonly ? .readOnly : .readWriteCreate, uri: true, vfs: vfs)
+        try self.init(location, options: options, library: library, prepare: prepare)
+    }
+
+    /// Opens a database file by path (or `file:` URI), read-write (creating it) or read-only.
+    public convenience init(
+        _ filename: String, readonly: Bool = false, vfs: String? = nil, library: SQLiteLibrary = .system,
+        prepare: ((EngineConnection) throws -> Void)? = nil
+    ) throws {
+        try self.init(.uri(filename), readonly: readonly, vfs: vfs, library: library, prepare: prepare)
+    }
+
+    /// Opens a database with explicit engine options (access mode, VFS, threading).
+    ///
+    /// URI file names are turned on when the location is a URI with parameters.
+    public init(
+        _ location: Location, options: OpenOptions, library: SQLiteLibrary = .system,
+        prepare: ((EngineConnection) throws -> Void)? = nil
+    ) throws {
+        var options = options
+        if case .uri(_, let parameters) = location, !parameters.isEmpty { options.uri = true }
+        let opened: EngineConnection
+        do {
+            opened = try EngineConnection(path: location.description, options: options, library: library)
+        } catch {
+            throw LegacyError.sqlite(error)
+        }
+        try prepare?(opened)
+        self.engine = opened
+        self.location = location
+        self.readonly = options.access == .readOnly
+    }
+
+    /// Closes the connection now (it also closes when released). Cursors still open keep their statements alive
+    /// until they are released; nothing can run on a closed connection.
+    public func close() {
+        statements.removeAll()
+        inserts.removeAll()
+        engine.close()
+    }
+
+    // MARK: Changes
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { engine.changes }
+
+    /// Rows changed since the connection opened.
+    public var totalChanges: Int { engine.totalChanges }
+
+    /// The rowid of the last successful INSERT on this connection (unchanged by an ignored or failed one).
+    public var lastInsertRowid: Int64 { engine.lastInsertRowid }
+
+    /// Whether no transaction is open.
+    public var isAutocommit: Bool { engine.isAutocommit }
+
+    /// Interrupts the statement running on this connection (callable from another thread).
+    public func interrupt() { engine.interrupt() }
+
+    // MARK: Statement reuse
+
+    /// A compiled statement for the SQL, from the cache or newly prepared.
+    func checkout(_ sql: String) throws(LegacyError) -> EngineStatement {
+        if let cached = statements.take(sql) { return cached }
+        return try sqliteCall { () throws(SQLiteError) in try self.engine.prepare(sql) }
+    }
+
+    /// Gives a statement back for reuse (dropped once the connection is closed).
+    func checkin(_ sql: String, _ statement: EngineStatement) {
+        guard !engine.isClosed else { return }
+        statements.put(sql, statement)
+    }
+}
+
+/// Compiled statements by SQL text. A statement is taken out while it runs (so a query nested in the iteration
+/// of the same query gets a statement of its own) and put back when done.
+final class StatementCache {
+    private var statements: [String: EngineStatement] = [:]
+    private let capacity = 64
+
+    func take(_ sql: String) -> EngineStatement? {
+        statements.removeValue(forKey: sql)
+    }
+
+    func put(_ sql: String, _ statement: EngineStatement) {
+        statement.reset()
+        if statements.count >= capacity { statements.removeAll(keepingCapacity: true) }
+        if statements[sql] == nil { statements[sql] = statement }
+    }
+
+    func removeAll() { statements.removeAll() }
+}

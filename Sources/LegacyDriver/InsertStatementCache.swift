@@ -1,0 +1,125 @@
+import SQLiteEngine
+
+/// Compiled `INSERT ... VALUES` statements by the insert's shape (table, conflict clause, columns, value SQL).
+///
+/// Running `table.insert(a <- x, b <- y)` in a loop builds an ``Insert`` per row; matching its shape against the
+/// few recent ones compares the setters' column templates (the same strings every time, so each comparison is a
+/// word compare) and skips rendering SQL text and looking it up, which is most of what a row would otherwise cost.
+final class InsertStatementCache {
+    final class Entry {
+        let source: QuerySource
+        let conflict: OnConflict?
+        let columns: [String]
+        /// `nil` where the value is a bound value, else the value expression's SQL.
+        let valueTemplates: [String?]
+        let statement: EngineStatement
+        /// Set while the statement runs (a custom SQL function could insert again from inside it).
+        /// Unchecked exclusivity: set and cleared around each run by the connection's one owning thread.
+        @exclusivity(unchecked) var busy = false
+
+        init(table: QuerySource, conflict: OnConflict?, setters: [Setter], statement: EngineStatement) {
+            source = table
+            self.conflict = conflict
+            columns = setters.map(\.columnTemplate)
+            valueTemplates = setters.map { setter in
+                if case .expression(let expression) = setter.value { return expression.template }
+                return nil
+            }
+            self.statement = statement
+        }
+
+        /// Whether the insert could have this shape, judged without looking at its setters.
+        func accepts(_ table: QuerySource, _ conflict: OnConflict?, _ count: Int) -> Bool {
+            !busy && count == columns.count && conflict == self.conflict
+                && (table === source || (table.name == source.name && table.database == source.database))
+        }
+
+        /// Binds the setters' values in order while checking that each sets this shape's column with this shape's
+        /// kind of value; `false` (with some values bound, harmlessly) as soon as one does not.
+        func bindIfSameShape(_ setters: [Setter]) throws(SQLiteError) -> Bool {
+            var index: Int32 = 1
+            for offset in setters.indices {
+                guard setters[offset].columnTemplate == columns[offset] else { return false }
+                switch setters[offset].value {
+                case .integer(let number):
+                    guard valueTemplates[offset] == nil else { return false }
+                    try statement.bind(number, at: index)
+                    index += 1
+                case .real(let number):
+                    guard valueTemplates[offset] == nil else { return false }
+                    try statement.bind(number, at: index)
+                    index += 1
+                case .text(let text):
+                    guard valueTemplates[offset] == nil else { return false }
+                    try statement.bind(text, at: index)
+                    index += 1
+                case .blob(let bytes):
+                    guard valueTemplates[offset] == nil else { return false }
+                    try statement.bind(blob: bytes, at: index)
+                    index += 1
+                case .null:
+                    guard valueTemplates[offset] == nil else { return false }
+                    try statement.bindNull(at: index)
+                    index += 1
+                case .expression(let expression):
+                    guard valueTemplates[offset] == expression.template else { return false }
+                    for value in expression.bindings {
+                        try statement.bind(value, at: index)
+                        index += 1
+                    }
+                }
+            }
+            return true
+        }
+
+        /// Runs the bound statement to its end and resets it.
+        func run() throws(SQLiteError) {
+            busy = true
+            defer {
+                busy = false
+                statement.reset()
+            }
+            while try statement.step() {}
+        }
+
+        func matches(_ table: QuerySource, _ conflict: OnConflict?, _ setters: [Setter]) -> Bool {
+            guard !busy, setters.count == columns.count, conflict == self.conflict,
+                  table === source || (table.name == source.name && table.database == source.database)
+            else { return false }
+            for offset in setters.indices {
+                guard setters[offset].columnTemplate == columns[offset] else { return false }
+                if case .expression(let expression) = setters[offset].value {
+                    if valueTemplates[offset] != expression.template { return false }
+                } else if valueTemplates[offset] != nil {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
+    /// Unchecked exclusivity: read once per insert by the connection's owning thread, never while being changed.
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    private var nextReplacement = 0
+    /// The shape used last, tried first.
+    @exclusivity(unchecked) var mostRecent: Entry?
+    private let capacity = 8
+
+    func entry(for table: QuerySource, _ conflict: OnConflict?, _ setters: [Setter]) -> Entry? {
+        entries.first { $0.matches(table, conflict, setters) }
+    }
+
+    func add(_ entry: Entry) {
+        if entries.count < capacity {
+            entries.append(entry)
+        } else {
+            entries[nextReplacement] = entry
+            nextReplacement = (nextReplacement + 1) % capacity
+        }
+    }
+
+    func removeAll() {
+        entries.removeAll()
+        mostRecent = nil
+    }
+}

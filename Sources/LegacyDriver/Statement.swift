@@ -1,0 +1,110 @@
+import SQLiteEngine
+
+/// A compiled raw-SQL statement: bind values, run it, read its rows as values or through a ``RowCursor``.
+///
+/// Made by ``Connection/prepare(_:_:)-(String,(any Value)?...)``; owned by the caller (not cached).
+public final class Statement {
+    /// The engine statement underneath.
+    public let handle: EngineStatement
+    /// The connection it runs on.
+    public let connection: Connection
+
+    init(handle: EngineStatement, connection: Connection) {
+        self.handle = handle
+        self.connection = connection
+    }
+
+    /// The SQL text.
+    public var sql: String { handle.sql }
+
+    /// How many columns its rows have.
+    public var columnCount: Int { Int(handle.columnCount) }
+
+    /// The columns' names, as SQLite reports them.
+    public var columnNames: [String] { handle.columnNames }
+
+    // MARK: Binding
+
+    /// Resets the statement, clears old values and binds new ones to `?` placeholders in order.
+    @discardableResult
+    public func bind(_ values: (any Value)?...) throws(LegacyError) -> Statement { try bind(values) }
+
+    /// ``bind(_:)-((any Value)?...)`` from an array.
+    @discardableResult
+    public func bind(_ values: [(any Value)?]) throws(LegacyError) -> Statement {
+        handle.reset()
+        handle.clearBindings()
+        try connection.bind(values.map { $0?.boundValue ?? .null }, to: handle, sql: sql)
+        return self
+    }
+
+    /// Resets the statement and binds named values (`:name`, `@name`, `$name`; the key may omit the prefix).
+    @discardableResult
+    public func bind(_ values: [String: (any Value)?]) throws(LegacyError) -> Statement {
+        handle.reset()
+        handle.clearBindings()
+        let converted = values.mapValues { $0?.boundValue ?? .null }
+        try sqliteCall { () throws(SQLiteError) in try handle.bind(named: converted) }
+        return self
+    }
+
+    // MARK: Running
+
+    /// Binds the values (when given), runs the statement to its end and discards any rows.
+    @discardableResult
+    public func run(_ values: (any Value)?...) throws(LegacyError) -> Statement { try run(values) }
+
+    /// ``run(_:)-((any Value)?...)`` from an array.
+    @discardableResult
+    public func run(_ values: [(any Value)?]) throws(LegacyError) -> Statement {
+        if values.isEmpty { handle.reset() } else { try bind(values) }
+        try sqliteCall { () throws(SQLiteError) in while try handle.step() {} }
+        handle.reset()
+        return self
+    }
+
+    /// Runs with named values.
+    @discardableResult
+    public func run(_ values: [String: (any Value)?]) throws(LegacyError) -> Statement {
+        try bind(values)
+        try sqliteCall { () throws(SQLiteError) in while try handle.step() {} }
+        handle.reset()
+        return self
+    }
+
+    /// Binds the values (when given), runs the statement and returns the first column of its first row; `nil` for
+    /// NULL or no row.
+    public func scalar(_ values: (any Value)?...) throws(LegacyError) -> SQLiteValue? { try scalar(values) }
+
+    /// ``scalar(_:)-((any Value)?...)`` from an array.
+    public func scalar(_ values: [(any Value)?]) throws(LegacyError) -> SQLiteValue? {
+        if values.isEmpty { handle.reset() } else { try bind(values) }
+        defer { handle.reset() }
+        guard try sqliteCall({ () throws(SQLiteError) in try handle.step() }) else { return nil }
+        let value = handle.value(at: 0)
+        return value == .null ? nil : value
+    }
+
+    // MARK: Rows
+
+    /// The next row's values, or `nil` after the last row.
+    public func next() throws(LegacyError) -> [SQLiteValue]? {
+        guard try sqliteCall({ () throws(SQLiteError) in try handle.step() }) else { return nil }
+        return (0..<handle.columnCount).map { handle.value(at: $0) }
+    }
+
+    /// The same as ``next()`` (SQLite.swift's name).
+    public func failableNext() throws(LegacyError) -> [SQLiteValue]? { try next() }
+
+    /// Every remaining row's values.
+    public func allValues() throws(LegacyError) -> [[SQLiteValue]] {
+        var rows: [[SQLiteValue]] = []
+        while let row = try next() { rows.append(row) }
+        return rows
+    }
+
+    /// The rows as a cursor, read by expressions named after the columns: `row[Expression<Int64>("id")]`.
+    public func rowCursor() -> RowCursor {
+        RowCursor(statement: handle, columns: ColumnMap.forStatement(handle), recycle: nil)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import SQLiteEngine
+
+/// A Swift type that can be stored in a column and read back: the `V` of `Expression<V>`.
+///
+/// Conform your own types by naming the ``Binding`` they are stored as and converting both ways:
+///
+/// ```swift
+/// enum TransCode: String, Value {
+///     case withdrawal = "Withdrawal", deposit = "Deposit", transfer = "Transfer"
+///     static func fromDatatypeValue(_ text: String) throws -> TransCode {
+///         guard let code = TransCode(rawValue: text) else { throw MyError.unknownCode(text) }
+///         return code
+///     }
+///     var datatypeValue: String { rawValue }
+/// }
+/// ```
+///
+/// An error thrown by ``fromDatatypeValue(_:)`` reaches the reader as ``LegacyError/invalidValue(column:type:reason:)``.
+public protocol Value: ExpressionValue where Underlying == Self {
+    /// How the value is stored.
+    associatedtype Datatype: Binding
+    /// The column type a schema would declare for it.
+    static var declaredDatatype: String { get }
+    /// The value from its stored form.
+    static func fromDatatypeValue(_ datatypeValue: Datatype) throws -> Self
+    /// The value's stored form.
+    var datatypeValue: Datatype { get }
+}
+
+/// What an expression can evaluate to: a ``Value`` (a NOT NULL column) or an optional ``Value`` (a nullable one).
+///
+/// The driver conforms every ``Value`` and `Optional` of one; user code never conforms to it directly.
+public protocol ExpressionValue {
+    /// The value type without its optionality.
+    associatedtype Underlying: Value
+    /// The value SQLite receives when it is bound (NULL for `nil`).
+    var boundValue: SQLiteValue { get }
+    /// Converts a copied SQL value (NULL allowed only for optionals); `column` names it in errors.
+    static func decode(_ value: SQLiteValue, column: String) throws(LegacyError) -> Self
+}
+
+extension Value {
+    public static var declaredDatatype: String { Datatype.declaredDatatype }
+
+    @inlinable
+    public var boundValue: SQLiteValue { datatypeValue.sqliteValue }
+
+    public static func decode(_ value: SQLiteValue, column: String) throws(LegacyError) -> Self {
+        guard let stored = Datatype.fromSQLiteValue(value) else {
+            if value == .null { throw .unexpectedNull(column: column) }
+            throw .typeMismatch(column: column, expected: String(describing: Self.self), found: value.storageClass)
+        }
+        return try convert(stored, column: column)
+    }
+
+    /// The value from its stored form, with a failure reported against `column`.
+    @inlinable
+    static func convert(_ stored: Datatype, column: String) throws(LegacyError) -> Self {
+        do {
+            return try fromDatatypeValue(stored)
+        } catch let error as LegacyError {
+            throw error
+        } catch {
+            throw .invalidValue(column: column, type: String(describing: Self.self), reason: String(describing: error))
+        }
+    }
+}
+
+extension Optional: ExpressionValue where Wrapped: Value {
+    public typealias Underlying = Wrapped
+
+    @inlinable
+    public var boundValue: SQLiteValue { self?.boundValue ?? .null }
+
+    public static func decode(_ value: SQLiteValue, column: String) throws(LegacyError) -> Self {
+        if value == .null { return nil }
+        return try Wrapped.decode(value, column: column)
+    }
+}
+
+// MARK: The built-in values
+
+extension Int64: Value {
+    @inlinable
+    public static func fromDatatypeValue(_ datatypeValue: Int64) -> Int64 { datatypeValue }
+    @inlinable
+    public var datatypeValue: Int64 { self }
+}
+
+extension Double: Value {
+    @inlinable
+    public static func fromDatatypeValue(_ datatypeValue: Double) -> Double { datatypeValue }
+    @inlinable
+    public var datatypeValue: Double { self }
+}
+
+extension String: Value {
+    @inlinable
+    public static func fromDatatypeValue(_ datatypeValue: String) -> String { datatypeValue }
+    @inlinable
+    public var datatypeValue: String { self }
+}
+
+extension Data: Value {
+    public static func fromDatatypeValue(_ datatypeValue: Data) -> Data { datatypeValue }
+    public var datatypeValue: Data { self }
+}
+
+extension Int: Value {
+    public typealias Datatype = Int64
+    @inlinable
+    public static func fromDatatypeValue(_ datatypeValue: Int64) -> Int { Int(truncatingIfNeeded: datatypeValue) }
+    @inlinable
+    public var datatypeValue: Int64 { Int64(self) }
+}
+
+/// Booleans are stored as INTEGER 0 and 1, as SQLite's own comparisons produce them; any non-zero reads as `true`.
+extension Bool: Value {
+    public typealias Datatype = Int64
+    @inlinable
+    public static func fromDatatypeValue(_ datatypeValue: Int64) -> Bool { datatypeValue != 0 }
+    @inlinable
+    public var datatypeValue: Int64 { self ? 1 : 0 }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import SQLiteEngine
+
+/// Changes a database's key, its cipher format, or both, in place and crash-safely.
+///
+/// The database is copied into a new file beside it with the new cipher (see ``DatabaseCopy``), the copy is read
+/// back and flushed to disk, and only then renamed over the original, under an exclusive lock and only if no other
+/// connection committed in the meantime. A kill at any moment leaves the file whole under the old key (before the
+/// rename) or whole under the new key (after it); at most a hidden `.NAME.driverport-*.tmp` file stays behind.
+///
+/// A WAL-mode file is first switched to rollback-journal mode, which SQLite allows only when no other connection
+/// has it open, and which empties the WAL and removes `-wal` and `-shm`: no sidecar of the old key can outlive the
+/// rename. The new file is in WAL mode again (if the rekey stops early, the old one is put back in WAL mode).
+///
+/// Other processes must not keep the database open during a rekey: a connection opened before it still reads the
+/// old file until it reopens (this is how every rename-based rekey behaves, SQLCipher's export included).
+public enum DatabaseRekey {
+    /// Rekeys the database at `path`.
+    ///
+    /// - Parameters:
+    ///   - key: the current key (`nil` for a plain file).
+    ///   - choice: how to open it (default: detect).
+    ///   - newKey: the new key (`nil` only when `newFormat` is `.none`, which decrypts the file).
+    ///   - newFormat: the new format; `nil` keeps the current one (SQLCipher 4 for a plain file).
+    ///   - progress: called while copying, verifying and replacing; return `false` to cancel (nothing changes).
+    /// - Returns: what the file now is.
+    /// - Throws: the key errors of opening it; ``CipherError/databaseInUse(detail:)`` when another connection holds
+    ///   it or wrote to it during the rekey; errors of writing and verifying the copy.
+    @discardableResult
+    public static func rekey(
+        _ path: String, key: CipherKey?, choice: CipherChoice = .auto, newKey: CipherKey?, newFormat: CipherChoice? = nil,
+        busyTimeoutMilliseconds: Int32 = 2000, progress: ((CopyProgress) -> Bool)? = nil
+    ) throws(CipherError) -> CopyReport {
+        let connection: EngineConnection
+        do {
+            connection = try EngineConnection(path: path, options: OpenOptions(access: .readWrite, vfs: PageCodec.vfsName))
+        } catch {
+            throw .sqlite(error)
+        }
+        defer { connection.close() }
+        let current = try PageCodec.apply(choice, key: key, to: connection)
+        let target = try target(current: current.format, newKey: newKey, newFormat: newFormat)
+        let temporary = FileSteps.temporarySibling(of: path)
+        var walMode = false
+        do {
+            try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+            walMode = try PageCodec.status(of: connection).walMode == true
+            if walMode { try leaveWALMode(connection) }
+            let versionBefore = try dataVersion(connection)
+            var report = try DatabaseCopy.writeVerifiedCopy(
+                from: connection, schema: "main", to: temporary, as: target, walMode: walMode, progress: progress
+            )
+            let total = report.pageCount
+            if let progress, !progress(CopyProgress(phase: .replacing, pagesDone: total, pagesTotal: total)) {
+                throw CipherError.cancelled
+            }
+            try lockExclusively(connection)
+            let unchanged = (try? dataVersion(connection)) == versionBefore
+            if unchanged {
+                do {
+                    try FileSteps.replace(path, with: temporary)
+                } catch {
+                    try? connection.execute("ROLLBACK")
+                    throw error
+                }
+            }
+            try? connection.execute("ROLLBACK")
+            guard unchanged else { throw CipherError.databaseInUse(detail: "another connection wrote to it during the rekey") }
+            report.path = path
+            return report
+        } catch {
+            FileSteps.remove(temporary)
+            let failure = PageCodec.translate(error, on: connection)
+            if walMode { _ = try? connection.scalar("PRAGMA journal_mode = WAL") }
+            throw failure
+        }
+    }
+
+    private static func target(current: CipherFormat?, newKey: CipherKey?, newFormat: CipherChoice?) throws(CipherError) -> CipherTarget {
+        switch newFormat {
+        case .none?:
+            if newKey != nil { throw .keyWithoutCipher }
+            return .plain
+        case .format(let format)?:
+            guard let newKey else { throw .keyRequired }
+            return CipherTarget(format: format, key: newKey)
+        case .auto?, nil:
+            guard let newKey else { throw .keyRequired }
+            return CipherTarget(format: current ?? .sqlcipher4, key: newKey)
+        }
+    }
+
+    /// Switches to rollback-journal mode: SQLite empties the WAL into the file and removes `-wal` and `-shm`, and
+    /// refuses while another connection has the file open.
+    private static func leaveWALMode(_ connection: EngineConnection) throws {
+        let mode = try? connection.scalar("PRAGMA journal_mode = DELETE")
+        guard case .text(let name)? = mode, name.lowercased() == "delete" else {
+            throw CipherError.databaseInUse(detail: "another connection has it open in WAL mode")
+        }
+    }
+
+    private static func dataVersion(_ connection: EngineConnection) throws -> Int64 {
+        if case .integer(let version)? = try connection.scalar("PRAGMA data_version") { return version }
+        return 0
+    }
+
+    private static func lockExclusively(_ connection: EngineConnection) throws(CipherError) {
+        do {
+            try connection.execute("BEGIN EXCLUSIVE")
+        } catch {
+            if error.code == ResultCode.busy || error.code == ResultCode.locked {
+                throw .databaseInUse(detail: "another connection holds a lock")
+            }
+            throw .sqlite(error)
+        }
+    }
+}
