@@ -78,7 +78,7 @@ let package = Package(
         .target(
             name: "CFaultVFS", path: "Tests/CFaultVFS", linkerSettings: [.linkedLibrary("sqlite3")]
         ),
-        .target(name: "TestSupport", dependencies: ["SQLiteEngine", "MMEXFiles", "Differential", "CFaultVFS"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXFiles", "Differential", "CFaultVFS"], path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine", "TestSupport"]),
         .testTarget(name: "MMEXFilesTests", dependencies: ["MMEXFiles", "MMEXSchema", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["DriverPortCLI", "SQLiteCipher", "TestSupport"]),

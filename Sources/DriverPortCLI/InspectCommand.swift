@@ -33,14 +33,16 @@ struct InspectCommand: Command {
         let engine = try EngineOption.parse(arguments)
         let keyOptions = try KeyOptions(arguments)
         let report: InspectReport
+        var opened: ReadOnlyDatabase?
         do {
             let database = try EncryptedOpen.readOnly(path, library: engine, keyOptions: keyOptions, console: console)
+            opened = database
             report = try InspectReport.read(
                 path: path, connection: database.connection, cipher: database.cipherName,
                 reserveBytes: database.reservedBytes, walHeader: database.walMode
             )
         } catch {
-            throw ErrorMapping.cliError(for: error, path: path)
+            throw ErrorMapping.cliError(for: EncryptedOpen.explain(error, reading: opened), path: path)
         }
         if arguments.flag("json") {
             try console.json(report)
@@ -48,6 +50,11 @@ struct InspectCommand: Command {
             console.out(Self.text(report))
         }
         guard report.isIntact else {
+            // On an encrypted file the quick check's "unable to get the page" is a page the codec refused: say so.
+            let refused = SQLiteError(extendedCode: ResultCode.ioerr, message: report.integrity)
+            if case let explained as CipherError = EncryptedOpen.explain(refused, reading: opened) {
+                throw ErrorMapping.cliError(for: explained, path: path)
+            }
             throw CLIError("\(path): the database is corrupt (quick_check: \(report.integrity))", exitCode: .dataError)
         }
         return arguments.flag("check") && !report.schema.isClean ? .differenceFound : .ok

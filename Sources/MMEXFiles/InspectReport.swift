@@ -34,7 +34,9 @@ public struct InspectReport: Sendable, Equatable, Codable {
         let shape = try SchemaShape.read(from: connection)
         let pageSize = try connection.pragma("page_size")?.integerValue ?? 0
         let journalMode = walHeader ? "wal" : try connection.pragma("journal_mode")?.textValue ?? "unknown"
+        // One line per problem (SQLite's own text can span lines), so the CLI's error stays one line.
         let problems = try connection.rows("PRAGMA quick_check(3)").compactMap { $0.first?.textValue }
+            .map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
         var counts: [String: Int64] = [:]
         for table in shape.tables.keys {
             counts[table] = try connection.scalar("SELECT count(*) FROM \(quoteIdentifier(table))")?.integerValue ?? 0

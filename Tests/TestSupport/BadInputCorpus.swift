@@ -31,6 +31,9 @@ public struct BadInput: Sendable, CustomStringConvertible {
     /// The input's file name (its extension is what a user would see).
     public let fileName: String
     public let expectation: Expectation
+    /// The damage sits in one table's page: only a command that reads every page (or checks integrity) finds it;
+    /// one that reads just what it needs may succeed, and must still leave the bytes as they were.
+    public var foundOnlyByFullRead = false
     let make: @Sendable (_ path: String) throws -> Void
 
     public var description: String { name }
@@ -126,7 +129,7 @@ public enum BadInputCorpus {
 
     /// Databases damaged inside.
     public static let damage: [BadInput] = [
-        BadInput(name: "a page of zeros in the middle of a table", fileName: "zeroed.mmb", expectation: .notADatabase) { path in
+        BadInput(name: "a page of zeros in the middle of a table", fileName: "zeroed.mmb", expectation: .notADatabase, foundOnlyByFullRead: true) { path in
             try makeMMEXFile(at: path)
             let page = try middleLeafPage(of: "CURRENCYFORMATS_V1", in: path)
             try overwrite(path, at: (page - 1) * 4096, with: Data(count: 4096))
