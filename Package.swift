@@ -98,6 +98,8 @@ let package = Package(
         ),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential", "SQLiteEngine", "TestSupport"]),
         .executableTarget(name: "CrashWriter", dependencies: ["SQLiteEngine", "TestSupport"], path: "Tests/CrashWriter"),
+        .target(name: "CFuzzDriver", path: "Tests/CFuzzDriver"),
+        .executableTarget(name: "DriverPortFuzz", dependencies: ["TestSupport", "CFuzzDriver"], path: "Tests/DriverPortFuzz"),
         .testTarget(
             name: "ReliabilityTests",
             dependencies: ["DriverPortCLI", "MMEXFiles", "MMEXModel", "PersistenceSession", "SQLiteEngine", "TestSupport"]
