@@ -97,12 +97,19 @@ let package = Package(
             dependencies: ["MMEXModel", "PersistenceSession", "SQLiteEngine", "MMEXSchema", "TestSupport"]
         ),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential", "SQLiteEngine", "TestSupport"]),
-        .executableTarget(name: "CrashWriter", dependencies: ["SQLiteEngine", "TestSupport"], path: "Tests/CrashWriter"),
+        .target(name: "DriverLedgers", dependencies: ["TestSupport", "LegacyDriver", "SQLiteEngine"], path: "Tests/DriverLedgers"),
+        .executableTarget(
+            name: "CrashWriter", dependencies: ["SQLiteEngine", "TestSupport", "DriverLedgers", "LegacyDriver"],
+            path: "Tests/CrashWriter"
+        ),
         .target(name: "CFuzzDriver", path: "Tests/CFuzzDriver"),
         .executableTarget(name: "DriverPortFuzz", dependencies: ["TestSupport", "CFuzzDriver"], path: "Tests/DriverPortFuzz"),
         .testTarget(
             name: "ReliabilityTests",
-            dependencies: ["DriverPortCLI", "MMEXFiles", "MMEXModel", "PersistenceSession", "SQLiteEngine", "TestSupport"]
+            dependencies: [
+                "DriverPortCLI", "MMEXFiles", "MMEXModel", "PersistenceSession", "SQLiteEngine", "SQLiteCipher",
+                "LegacyDriver", "DriverLedgers", "TestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

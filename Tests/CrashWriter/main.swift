@@ -3,9 +3,11 @@
 // acknowledged. With --kill-at-call it kills itself at the Nth matching VFS call (through the fault VFS), to stop
 // at an exact I/O step.
 //
-// Usage: CrashWriter --db PATH --from N --count C [--setup SQL]... [--kill-at-call K] [--kill-kinds write,sync,...]
-//        [--kill-files main,journal,wal] [--count-calls]
+// Usage: CrashWriter --db PATH --from N --count C [--driver engine|legacy] [--setup SQL]... [--kill-at-call K]
+//        [--kill-kinds write,sync,...] [--kill-files main,journal,wal] [--count-calls]
+import DriverLedgers
 import Foundation
+import LegacyDriver
 import SQLiteEngine
 import TestSupport
 
@@ -28,6 +30,7 @@ var killAt: Int64?
 var kinds = Set(FaultInjectingVFS.CallKind.allCases)
 var files: FaultInjectingVFS.FileClasses = .any
 var countCalls = false
+var driver = "engine"
 var words = Array(CommandLine.arguments.dropFirst())
 while !words.isEmpty {
     let word = words.removeFirst()
@@ -56,6 +59,7 @@ while !words.isEmpty {
             }
         }
     case "--count-calls": countCalls = true
+    case "--driver": driver = value()
     default: fail("unknown argument \(word)")
     }
 }
@@ -76,15 +80,29 @@ if let vfs {
 }
 
 do {
-    let connection = try EngineConnection(path: database, options: OpenOptions(access: .readWrite, vfs: vfs?.name))
-    for statement in setup { try connection.execute(statement) }
-    say("ready")
-    for transaction in from..<(from + count) {
-        say("begin \(transaction)")
-        try LedgerWorkload.run(transaction, on: connection)
-        say("ack \(transaction)")
+    switch driver {
+    case "legacy":
+        let connection = try Connection(database, vfs: vfs?.name)
+        for statement in setup { try connection.execute(statement) }
+        say("ready")
+        for transaction in from..<(from + count) {
+            say("begin \(transaction)")
+            var bodyDone = false
+            try LegacyLedgerRunner.run(transaction, on: connection, bodyDone: &bodyDone)
+            say("ack \(transaction)")
+        }
+        connection.engine.close()
+    default:
+        let connection = try EngineConnection(path: database, options: OpenOptions(access: .readWrite, vfs: vfs?.name))
+        for statement in setup { try connection.execute(statement) }
+        say("ready")
+        for transaction in from..<(from + count) {
+            say("begin \(transaction)")
+            try LedgerWorkload.run(transaction, on: connection)
+            say("ack \(transaction)")
+        }
+        connection.close()
     }
-    connection.close()
     if countCalls, let vfs { say("calls \(vfs.matchingCalls)") }
 } catch {
     fail("\(error)")

@@ -48,18 +48,8 @@ struct EngineFaultSweepTests {
     static let transactions = 1..<9
 
     private func sweep(_ variant: JournalVariant, _ family: FaultFamily, budget: Int64) throws -> FaultSweep.Report {
-        let folder = TemporaryDirectory.inMemory("fault-sweep")
-        let base = folder.path("base.db")
-        try LedgerWorkload.createBase(at: base, journalMode: variant.baseMode)
-        let vfs = try FaultInjectingVFS()
-        let sweep = FaultSweep(base: base, vfs: vfs, folder: folder)
-        // Count first, to pick a stride that fits the budget.
-        let counting = try sweep.run(plan: family.plan, stride: Int64.max) { path, vfs in
-            EngineLedgerRunner.run(path: path, vfs: vfs, transactions: Self.transactions, setup: variant.setup + ["PRAGMA cache_size = 8"])
-        }
-        let stride = Soak.stride(points: counting.callPoints, budget: budget)
-        return try sweep.run(plan: family.plan, stride: stride) { path, vfs in
-            EngineLedgerRunner.run(path: path, vfs: vfs, transactions: Self.transactions, setup: variant.setup + ["PRAGMA cache_size = 8"])
+        try LedgerSweep.run(variant, family, budget: budget) { path, vfs, setup in
+            EngineLedgerRunner.run(path: path, vfs: vfs, transactions: Self.transactions, setup: setup)
         }
     }
 
@@ -69,23 +59,8 @@ struct EngineFaultSweepTests {
     )
     func sweepSafeModes(variant: JournalVariant, family: FaultFamily) throws {
         let report = try sweep(variant, family, budget: 100)
-        ReliabilityFigures.report("fault-sweep engine \(variant.name) \(family.rawValue)", [
-            "call points": report.callPoints, "runs": report.points.count, "faults injected": report.faultsInjected,
-            "in-doubt commits": report.inDoubtTotal, "in-doubt that committed": report.inDoubtCommitted,
-            "damaged": report.damaged.count,
-        ])
-        #expect(report.callPoints > 50)
-        #expect(report.faultsInjected > 0)
-        for point in report.damaged.prefix(5) { Issue.record("damaged: \(point)") }
-        // SQLite ignores a failed unlock after the commit point; every other fault must reach the caller.
-        for point in report.silent where point.kind != .unlock { Issue.record("fault not reported: \(point)") }
-        if family != .persistent {
-            // One failed call costs at most the one transaction it hit: the connection recovers for the next.
-            for point in report.points where !(point.outcome.errors.first?.hasPrefix("open") ?? false) {
-                let settled = point.outcome.acknowledged.count + point.outcome.inDoubt.count
-                #expect(settled >= Self.transactions.count - 1, "the connection did not recover: \(point)")
-            }
-        }
+        LedgerSweep.check(report, area: "fault-sweep engine \(variant.name) \(family.rawValue)", family: family,
+                          transactions: Self.transactions.count)
     }
 
     @Test("journal_mode=MEMORY (what the MMEX iOS app sets) is not atomic under a torn write or a lasting fault: the sweep sees the damage")
