@@ -28,13 +28,17 @@ public enum CrashHarness {
 
     /// When to kill the child.
     public enum KillMoment: Sendable {
+        var isAfterStart: Bool { if case .afterStart = self { true } else { false } }
+
         /// Never: let it finish (or kill itself).
         case never
         /// This many microseconds after it printed `ready`.
         case afterReady(microseconds: Int)
+        /// This many microseconds after it started (for children that print no `ready`, such as `driverport`).
+        case afterStart(microseconds: Int)
     }
 
-    /// Runs `executable arguments` and kills it at `moment`.
+    /// Runs `executable arguments` and kills it at `moment`. Without `ready`, `workDuration` is the whole run.
     ///
     /// - Throws: when the child cannot start, or does not finish within `timeout` (a hang).
     public static func run(
@@ -70,11 +74,17 @@ public enum CrashHarness {
             done.leave()
         }
         try process.run()
-        if case .afterReady(let microseconds) = moment {
+        let started = Date()
+        switch moment {
+        case .never: break
+        case .afterReady(let microseconds):
             if collector.waitForReady(timeout: timeout) {
                 if microseconds > 0 { usleep(useconds_t(microseconds)) }
                 Foundation.kill(process.processIdentifier, SIGKILL)
             }
+        case .afterStart(let microseconds):
+            if microseconds > 0 { usleep(useconds_t(microseconds)) }
+            Foundation.kill(process.processIdentifier, SIGKILL)
         }
         if done.wait(timeout: .now() + timeout) == .timedOut {
             Foundation.kill(process.processIdentifier, SIGKILL)
@@ -89,7 +99,7 @@ public enum CrashHarness {
             lines: lines, acknowledged: numbers("ack "), begun: numbers("begin "),
             killed: process.terminationReason == .uncaughtSignal, status: process.terminationStatus,
             standardError: String(decoding: errData.get(), as: UTF8.self),
-            workDuration: collector.workDuration
+            workDuration: collector.workDuration ?? (moment.isAfterStart ? nil : Date().timeIntervalSince(started))
         )
     }
 
