@@ -1,0 +1,36 @@
+import SQLiteEngine
+
+/// How a ``DatabaseQueue`` or ``DatabasePool`` opens and sets up its connections.
+///
+/// Every new connection is opened with `SQLITE_OPEN_NOMUTEX` (the queue or pool serializes every use of it), gets
+/// its busy mode, then runs ``prepareDatabase`` before its first statement, then gets `foreign_keys` and the
+/// journal mode.
+public struct Configuration: Sendable {
+    /// Open every connection read-only: writes fail, the file is never created, and the journal mode is never
+    /// changed (a pool then does not switch the file to WAL).
+    public var readonly: Bool = false
+    /// What to do when another process holds a lock.
+    public var busyMode: BusyMode = .immediateError
+    /// How many read-only connections a ``DatabasePool`` opens at most (created on demand). At least 1.
+    public var maximumReaderCount: Int = 5
+    /// Runs on every new connection before its first statement: the place to apply an encryption key (or register
+    /// functions). The `db` it receives is valid only during the call.
+    public var prepareDatabase: (@Sendable (Database) throws -> Void)?
+    /// `PRAGMA foreign_keys` for every connection. GRDB's default is `true`; MMEX files do not enforce their one
+    /// declared foreign key, so MMEX sessions set this to `false`.
+    public var foreignKeysEnabled: Bool = true
+    /// The journal mode a ``DatabaseQueue`` sets on open; `nil` leaves the file as it is. A ``DatabasePool`` always
+    /// uses WAL and rejects any other value here.
+    public var journalMode: JournalMode?
+    /// When a ``DatabasePool`` closes, put back the journal mode the file had before the pool switched it to WAL,
+    /// so a rollback-journal file leaves as it came (no `-wal`/`-shm` left behind).
+    public var restoresJournalModeOnClose: Bool = false
+    /// A name for diagnostics: used in error messages and dispatch queue labels. Never a path's secret part.
+    public var label: String?
+    /// The SQLite VFS to open through (`nil`: the default one); the page codec registers its own.
+    public var vfs: String?
+    /// The SQLite library that opens the connections.
+    public var library: SQLiteLibrary = .system
+
+    public init() {}
+}

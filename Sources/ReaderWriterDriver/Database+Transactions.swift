@@ -1,0 +1,63 @@
+import SQLiteEngine
+
+/// How a transaction takes its locks (`BEGIN DEFERRED|IMMEDIATE|EXCLUSIVE`).
+public enum TransactionKind: String, Sendable {
+    case deferred = "DEFERRED"
+    case immediate = "IMMEDIATE"
+    case exclusive = "EXCLUSIVE"
+}
+
+/// What a transaction or savepoint closure asks for when it returns normally.
+public enum TransactionCompletion: Sendable {
+    case commit
+    case rollback
+}
+
+extension Database {
+    /// Runs `body` in a transaction, for use inside `writeWithoutTransaction`: commits or rolls back as `body`
+    /// returns, rolls back when it throws.
+    public func inTransaction(
+        _ kind: TransactionKind = .deferred, _ body: () throws -> TransactionCompletion
+    ) throws {
+        preconditionAccessible()
+        try checkCancellation()
+        try core.control("BEGIN \(kind.rawValue) TRANSACTION")
+        do {
+            switch try body() {
+            case .commit: try core.control("COMMIT TRANSACTION")
+            case .rollback: try core.control("ROLLBACK TRANSACTION")
+            }
+        } catch {
+            core.rollbackQuietly()
+            throw error
+        }
+    }
+
+    /// Runs `body` in a savepoint: a nestable transaction. `.commit` releases it (its changes join the enclosing
+    /// transaction, or are committed when there is none), `.rollback` undoes only its changes, and a thrown error
+    /// undoes them and is rethrown.
+    public func inSavepoint(_ body: () throws -> TransactionCompletion) throws {
+        preconditionAccessible()
+        try checkCancellation()
+        let name = "driverport_savepoint_\(core.savepointDepth)"
+        try core.control("SAVEPOINT \(name)")
+        core.savepointDepth += 1
+        defer { core.savepointDepth -= 1 }
+        do {
+            switch try body() {
+            case .commit:
+                try core.control("RELEASE SAVEPOINT \(name)")
+            case .rollback:
+                try core.control("ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
+                try core.control("RELEASE SAVEPOINT \(name)")
+            }
+        } catch {
+            // The savepoint may already be gone (SQLite rolls a whole transaction back after some errors).
+            if !core.engine.isAutocommit {
+                try? core.control("ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
+                try? core.control("RELEASE SAVEPOINT \(name)")
+            }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Synchronization
+
+/// One connection, every access serialized on it: the simple, safe default for files in shared or cloud folders.
+///
+/// The journal mode is left as the file has it unless ``Configuration/journalMode`` says otherwise. Reads run in a
+/// deferred transaction with `PRAGMA query_only`, so a write inside `read` fails. Works on files and in memory.
+public final class DatabaseQueue: DatabaseWriter {
+    public let configuration: Configuration
+    public let path: String
+    private let owner = AccessOwner()
+    private let connection: SerializedConnection
+    private let label: String
+
+    /// Opens (creating it unless read-only) the database file at `path`.
+    public init(path: String, configuration: Configuration = Configuration()) throws {
+        self.configuration = configuration
+        self.path = path
+        let label = configuration.label ?? "DatabaseQueue"
+        self.label = label
+        let ownerID = owner.id
+        connection = SerializedConnection(queueLabel: "driverport.queue.\(label)", label: label) {
+            let core = try ConnectionOpener.open(
+                path: path, configuration: configuration, role: .queue, label: label, owner: ownerID)
+            if let mode = configuration.journalMode, !configuration.readonly {
+                try Self.setJournalMode(mode, on: core)
+            }
+            return core
+        }
+        // Open now, so a missing file or a wrong key fails here and not at the first access.
+        try connection.sync { _ in }
+    }
+
+    /// A private in-memory database.
+    public convenience init(configuration: Configuration = Configuration()) throws {
+        try self.init(path: ":memory:", configuration: configuration)
+    }
+
+    private static func setJournalMode(_ mode: JournalMode, on core: ConnectionCore) throws {
+        let result = try core.controlValue("PRAGMA journal_mode = \(mode.rawValue)")
+        guard case .text(let applied) = result, applied.lowercased() == mode.rawValue else {
+            throw DatabaseError(
+                kind: .invalidConfiguration, extendedResultCode: 1,
+                message: "journal mode \(mode.rawValue) could not be set (\(core.label)); SQLite kept "
+                    + "\(result?.description ?? "none")")
+        }
+    }
+
+    deinit { try? connection.close() }
+
+    public func close() throws {
+        try owner.checkNotReentrant(.maintenance, label: label)
+        try connection.close()
+    }
+
+    // MARK: Synchronous access
+
+    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try owner.checkNotReentrant(.read, label: label)
+        return try connection.sync { try $0.performRead(cancellation: nil, body) }
+    }
+
+    public func unsafeRead<T>(_ body: (Database) throws -> T) throws -> T {
+        try owner.checkNotReentrant(.unsafeRead, label: label)
+        return try connection.sync { try $0.performUnsafeRead(cancellation: nil, body) }
+    }
+
+    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try owner.checkNotReentrant(.write, label: label)
+        return try connection.sync { try $0.performWrite(cancellation: nil, body) }
+    }
+
+    public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        try owner.checkNotReentrant(.writeWithoutTransaction, label: label)
+        return try connection.sync {
+            try $0.performWriteWithoutTransaction(.writeWithoutTransaction, cancellation: nil, body)
+        }
+    }
+
+    /// On a queue every access is already exclusive: this is `writeWithoutTransaction`.
+    public func barrierWriteWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        try owner.checkNotReentrant(.barrierWrite, label: label)
+        return try connection.sync { try $0.performWriteWithoutTransaction(.barrierWrite, cancellation: nil, body) }
+    }
+
+    // MARK: Async access
+
+    public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let flag = CancellationFlag()
+        return try await connection.async(cancellation: flag) { try $0.performRead(cancellation: flag, body) }
+    }
+
+    public func unsafeRead<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let flag = CancellationFlag()
+        return try await connection.async(cancellation: flag) { try $0.performUnsafeRead(cancellation: flag, body) }
+    }
+
+    public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let flag = CancellationFlag()
+        return try await connection.async(cancellation: flag) { try $0.performWrite(cancellation: flag, body) }
+    }
+
+    public func writeWithoutTransaction<T: Sendable>(
+        _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        let flag = CancellationFlag()
+        return try await connection.async(cancellation: flag) {
+            try $0.performWriteWithoutTransaction(.writeWithoutTransaction, cancellation: flag, body)
+        }
+    }
+
+    public func barrierWriteWithoutTransaction<T: Sendable>(
+        _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        let flag = CancellationFlag()
+        return try await connection.async(cancellation: flag) {
+            try $0.performWriteWithoutTransaction(.barrierWrite, cancellation: flag, body)
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import SQLiteEngine
+
+extension Database {
+    /// The statement to run for a fetch: the cached one, since fetches usually repeat, unless a cursor is still
+    /// reading it (a nested fetch of the same SQL), which then gets a fresh one.
+    @usableFromInline
+    func statementForFetch(sql: String) throws -> Statement {
+        if let cached = core.statementCache[sql], cached.isReadingRows, cached.database === self {
+            return try makeStatement(sql: sql)
+        }
+        return try cachedStatement(sql: sql)
+    }
+}
+
+// MARK: Rows
+
+extension Row {
+    /// A lazy cursor over the rows of a query.
+    public static func fetchCursor(
+        _ db: Database, sql: String, arguments: StatementArguments = []
+    ) throws -> RowCursor {
+        try RowCursor(statement: db.statementForFetch(sql: sql), arguments: arguments)
+    }
+
+    /// A lazy cursor over the rows of a compiled statement.
+    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments = []) throws -> RowCursor {
+        try RowCursor(statement: statement, arguments: arguments)
+    }
+
+    /// Every row of a query, copied.
+    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> [Row] {
+        try fetchCursor(db, sql: sql, arguments: arguments).map { $0.copy() }
+    }
+
+    /// Every row of a compiled statement, copied.
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments = []) throws -> [Row] {
+        try fetchCursor(statement, arguments: arguments).map { $0.copy() }
+    }
+
+    /// The first row of a query, copied, or `nil` when there is none.
+    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> Row? {
+        let cursor = try fetchCursor(db, sql: sql, arguments: arguments)
+        defer { cursor.stepper.finish() }
+        return try cursor.next()?.copy()
+    }
+
+    /// The first row of a compiled statement, copied, or `nil` when there is none.
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments = []) throws -> Row? {
+        let cursor = try fetchCursor(statement, arguments: arguments)
+        defer { cursor.stepper.finish() }
+        return try cursor.next()?.copy()
+    }
+}
+
+// MARK: Values
+
+extension DatabaseValueConvertible {
+    /// A lazy cursor over the first column of each row of a query.
+    @inlinable
+    public static func fetchCursor(
+        _ db: Database, sql: String, arguments: StatementArguments = []
+    ) throws -> ValueCursor<Self> {
+        try ValueCursor(statement: db.statementForFetch(sql: sql), arguments: arguments)
+    }
+
+    /// A lazy cursor over the first column of each row of a compiled statement.
+    @inlinable
+    public static func fetchCursor(
+        _ statement: Statement, arguments: StatementArguments = []
+    ) throws -> ValueCursor<Self> {
+        try ValueCursor(statement: statement, arguments: arguments)
+    }
+
+    /// The first column of every row of a query.
+    ///
+    /// - Throws: ``DatabaseError`` `.valueConversion` when a value is NULL and `Self` is not optional.
+    @inlinable
+    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> [Self] {
+        let cursor = try fetchCursor(db, sql: sql, arguments: arguments)
+        var result: [Self] = []
+        while let value = try cursor.next() { result.append(value) }
+        return result
+    }
+
+    /// The first column of every row of a compiled statement.
+    @inlinable
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments = []) throws -> [Self] {
+        let cursor = try fetchCursor(statement, arguments: arguments)
+        var result: [Self] = []
+        while let value = try cursor.next() { result.append(value) }
+        return result
+    }
+
+    /// The first column of the first row of a query; `nil` when there is no row or the value is NULL.
+    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> Self? {
+        let cursor = try Self?.fetchCursor(db, sql: sql, arguments: arguments)
+        defer { cursor.stepper.finish() }
+        return try cursor.next() ?? nil
+    }
+
+    /// The first column of the first row of a compiled statement; `nil` when there is no row or the value is NULL.
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments = []) throws -> Self? {
+        let cursor = try Self?.fetchCursor(statement, arguments: arguments)
+        defer { cursor.stepper.finish() }
+        return try cursor.next() ?? nil
+    }
+}
+
+// MARK: Records
+
+extension FetchableRecord {
+    /// A lazy cursor over the records of a query.
+    @inlinable
+    public static func fetchCursor(
+        _ db: Database, sql: String, arguments: StatementArguments = []
+    ) throws -> RecordCursor<Self> {
+        try RecordCursor(statement: db.statementForFetch(sql: sql), arguments: arguments)
+    }
+
+    /// A lazy cursor over the records of a compiled statement.
+    @inlinable
+    public static func fetchCursor(
+        _ statement: Statement, arguments: StatementArguments = []
+    ) throws -> RecordCursor<Self> {
+        try RecordCursor(statement: statement, arguments: arguments)
+    }
+
+    /// Every record of a query.
+    @inlinable
+    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> [Self] {
+        let cursor = try fetchCursor(db, sql: sql, arguments: arguments)
+        var result: [Self] = []
+        while let record = try cursor.next() { result.append(record) }
+        return result
+    }
+
+    /// Every record of a compiled statement.
+    @inlinable
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments = []) throws -> [Self] {
+        let cursor = try fetchCursor(statement, arguments: arguments)
+        var result: [Self] = []
+        while let record = try cursor.next() { result.append(record) }
+        return result
+    }
+
+    /// The record of the first row of a query, or `nil` when there is none.
+    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> Self? {
+        let cursor = try fetchCursor(db, sql: sql, arguments: arguments)
+        defer { cursor.stepper.finish() }
+        return try cursor.next()
+    }
+
+    /// The record of the first row of a compiled statement, or `nil` when there is none.
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments = []) throws -> Self? {
+        let cursor = try fetchCursor(statement, arguments: arguments)
+        defer { cursor.stepper.finish() }
+        return try cursor.next()
+    }
+}

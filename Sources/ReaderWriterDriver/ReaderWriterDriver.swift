@@ -1,1 +1,0 @@
-// Module ReaderWriterDriver: see design.md for its layer. Filled in by its issue.

@@ -1,0 +1,202 @@
+import SQLiteEngine
+
+/// One result row: read columns by index (fastest) or by name, as any ``DatabaseValueConvertible`` type.
+///
+/// A row read from a cursor is a view on the statement's current row: it is valid until the cursor moves on, and
+/// reading it costs no allocation. Keep a row beyond that with ``copy()``; `fetchAll` and `fetchOne` return copies.
+///
+/// ```swift
+/// let id: Int64 = try row[0]
+/// let name: String? = try row["name"]
+/// ```
+public struct Row {
+    @usableFromInline
+    enum Storage {
+        /// The current row of a statement.
+        case live(Statement)
+        /// Values copied out of a statement.
+        case copied(RowValues)
+    }
+
+    /// Owns what the row reads from (and keeps it alive).
+    @usableFromInline let storage: Storage
+    /// For a live row, the engine statement read without reference counting: `storage` keeps it alive.
+    @usableFromInline let liveEngine: Unmanaged<EngineStatement>?
+    /// For a live row, how many columns it has.
+    @usableFromInline let liveColumnCount: Int32
+
+    @inlinable
+    init(statement: Statement) {
+        storage = .live(statement)
+        liveEngine = Unmanaged.passUnretained(statement.engine)
+        liveColumnCount = statement.columnCount
+    }
+
+    /// A row holding these values under these column names.
+    public init(columns: [String], values: [SQLiteValue]) {
+        precondition(columns.count == values.count, "a Row needs one column name per value")
+        self.init(layout: ColumnLayout(names: columns), values: values)
+    }
+
+    init(layout: ColumnLayout, values: [SQLiteValue]) {
+        storage = .copied(RowValues(layout: layout, values: values))
+        liveEngine = nil
+        liveColumnCount = 0
+    }
+
+    /// How many columns the row has.
+    public var count: Int {
+        switch storage {
+        case .live(let statement): Int(statement.columnCount)
+        case .copied(let row): row.values.count
+        }
+    }
+
+    /// The column names, in order.
+    public var columnNames: [String] {
+        switch storage {
+        case .live(let statement): statement.columnNames
+        case .copied(let row): row.layout.names
+        }
+    }
+
+    /// Every value, in column order.
+    public var databaseValues: [SQLiteValue] {
+        switch storage {
+        case .live(let statement): (0..<statement.columnCount).map { statement.engine.value(at: $0) }
+        case .copied(let row): row.values
+        }
+    }
+
+    /// A row that keeps its values after the cursor moves on.
+    public func copy() -> Row {
+        switch storage {
+        case .live(let statement): Row(layout: statement.layout, values: databaseValues)
+        case .copied: self
+        }
+    }
+
+    /// The index of the first column with this name (case-insensitive), or `nil`.
+    public func index(ofColumn name: String) -> Int? {
+        switch storage {
+        case .live(let statement): statement.index(ofColumn: name)
+        case .copied(let row): row.index(ofColumn: name)
+        }
+    }
+
+    /// Starts decoding a record from this row (see ``Statement/indexForNextKey(_:)``).
+    func beginKeyLookups() {
+        if case .live(let statement) = storage { statement.beginKeyLookups() }
+    }
+
+    /// ``index(ofColumn:)`` for the next coding key a `Decodable` record asks for.
+    func indexForNextKey(_ name: String) -> Int? {
+        switch storage {
+        case .live(let statement): statement.indexForNextKey(name)
+        case .copied(let row): row.index(ofColumn: name)
+        }
+    }
+
+    /// Whether the row has a column with this name (case-insensitive).
+    public func hasColumn(_ name: String) -> Bool { index(ofColumn: name) != nil }
+
+    /// Whether the value at `index` is NULL.
+    public func isNull(at index: Int) throws -> Bool {
+        let value: SQLiteValue = try self[index]
+        return value == .null
+    }
+
+    /// The value at a 0-based column index.
+    ///
+    /// - Throws: ``DatabaseError`` `.columnNotFound` for an index out of range; `.valueConversion` when the column is
+    ///   NULL and `Value` is not optional.
+    @inlinable @inline(__always)
+    public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
+        get throws {
+            // The live path is kept tiny so it inlines into the caller's loop, with no reference counting.
+            guard let liveEngine else { return try copiedValue(at: index) }
+            guard index >= 0, index < Int(liveColumnCount) else { throw liveError(index: index, Value.self) }
+            let value = liveEngine._withUnsafeGuaranteedRef {
+                Value.decode(column: Int32(truncatingIfNeeded: index), of: $0)
+            }
+            if let value { return value }
+            throw liveError(index: index, Value.self)
+        }
+    }
+
+    /// The error for a live row's column that is out of range or does not convert.
+    @usableFromInline @inline(never)
+    func liveError<Value>(index: Int, _ type: Value.Type) -> DatabaseError {
+        guard case .live(let statement) = storage else { preconditionFailure("a copied row has no statement") }
+        guard index >= 0, index < Int(liveColumnCount) else { return statement.columnError(index: index) }
+        return statement.conversionError(column: index, to: Value.self)
+    }
+
+    /// The value at `index` of a copied row.
+    @usableFromInline @inline(never)
+    func copiedValue<Value: DatabaseValueConvertible>(at index: Int) throws -> Value {
+        guard case .copied(let row) = storage else { preconditionFailure("a live row has no copied values") }
+        guard index >= 0, index < row.values.count else { throw row.columnError(index: index) }
+        if let value = Value.fromDatabaseValue(row.values[index]) { return value }
+        throw row.conversionError(column: index, to: Value.self)
+    }
+
+    /// The value of the first column with this name (case-insensitive).
+    ///
+    /// - Throws: ``DatabaseError`` `.columnNotFound` when no column has the name; `.valueConversion` as for an index.
+    public subscript<Value: DatabaseValueConvertible>(_ name: String) -> Value {
+        get throws {
+            guard let index = index(ofColumn: name) else {
+                throw DatabaseError(
+                    kind: .columnNotFound, extendedResultCode: ResultCode.range,
+                    message: "no column named \(name); the row has \(columnNames)")
+            }
+            return try self[index]
+        }
+    }
+}
+
+extension Row: Equatable {
+    /// Rows are equal when they have the same column names and values.
+    public static func == (lhs: Row, rhs: Row) -> Bool {
+        lhs.columnNames == rhs.columnNames && lhs.databaseValues == rhs.databaseValues
+    }
+}
+
+extension Row: CustomStringConvertible {
+    /// Column names and the storage class of each value (values are left out: they can hold user data).
+    public var description: String {
+        let columns = zip(columnNames, databaseValues).map { "\($0): \($1.storageClass)" }
+        return "Row(" + columns.joined(separator: ", ") + ")"
+    }
+}
+
+/// The values of a copied row, with the column layout it shares with the other rows of its statement.
+@usableFromInline
+final class RowValues {
+    let layout: ColumnLayout
+    @usableFromInline let values: [SQLiteValue]
+
+    init(layout: ColumnLayout, values: [SQLiteValue]) {
+        self.layout = layout
+        self.values = values
+    }
+
+    func index(ofColumn name: String) -> Int? { layout.index(of: name) }
+
+    @usableFromInline
+    func columnError(index: Int) -> DatabaseError {
+        DatabaseError(
+            kind: .columnNotFound, extendedResultCode: ResultCode.range,
+            message: "no column at index \(index): the row has \(values.count) columns")
+    }
+
+    @usableFromInline
+    func conversionError<Value>(column index: Int, to type: Value.Type) -> DatabaseError {
+        let storage = values[index].storageClass
+        let what = storage == .null ? "is NULL" : "holds \(storage) which \(Value.self) cannot represent"
+        return DatabaseError(
+            kind: .valueConversion, extendedResultCode: ResultCode.mismatch,
+            message: "column \(index) (\(layout.names[index])) \(what); cannot read it as \(Value.self)")
+    }
+}

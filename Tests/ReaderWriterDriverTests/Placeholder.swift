@@ -1,1 +1,0 @@
-// Tests for this module are added by its issue.
