@@ -97,9 +97,13 @@ let package = Package(
             dependencies: ["MMEXModel", "PersistenceSession", "SQLiteEngine", "MMEXSchema", "TestSupport"]
         ),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential", "SQLiteEngine", "TestSupport"]),
-        .target(name: "DriverLedgers", dependencies: ["TestSupport", "LegacyDriver", "SQLiteEngine"], path: "Tests/DriverLedgers"),
+        .target(
+            name: "DriverLedgers", dependencies: ["TestSupport", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine"],
+            path: "Tests/DriverLedgers"
+        ),
         .executableTarget(
-            name: "CrashWriter", dependencies: ["SQLiteEngine", "TestSupport", "DriverLedgers", "LegacyDriver"],
+            name: "CrashWriter",
+            dependencies: ["SQLiteEngine", "TestSupport", "DriverLedgers", "LegacyDriver", "ReaderWriterDriver"],
             path: "Tests/CrashWriter"
         ),
         .target(name: "CFuzzDriver", path: "Tests/CFuzzDriver"),
@@ -108,7 +112,7 @@ let package = Package(
             name: "ReliabilityTests",
             dependencies: [
                 "DriverPortCLI", "MMEXFiles", "MMEXModel", "PersistenceSession", "SQLiteEngine", "SQLiteCipher",
-                "LegacyDriver", "DriverLedgers", "TestSupport",
+                "LegacyDriver", "ReaderWriterDriver", "DriverLedgers", "TestSupport",
             ]
         ),
     ],

@@ -3,11 +3,12 @@
 // acknowledged. With --kill-at-call it kills itself at the Nth matching VFS call (through the fault VFS), to stop
 // at an exact I/O step.
 //
-// Usage: CrashWriter --db PATH --from N --count C [--driver engine|legacy] [--setup SQL]... [--kill-at-call K]
+// Usage: CrashWriter --db PATH --from N --count C [--driver engine|legacy|queue|pool] [--setup SQL]... [--kill-at-call K]
 //        [--kill-kinds write,sync,...] [--kill-files main,journal,wal] [--count-calls]
 import DriverLedgers
 import Foundation
 import LegacyDriver
+import ReaderWriterDriver
 import SQLiteEngine
 import TestSupport
 
@@ -92,6 +93,18 @@ do {
             say("ack \(transaction)")
         }
         connection.engine.close()
+    case "queue", "pool":
+        let kind = ReaderWriterLedgerRunner.Kind(rawValue: driver) ?? .queue
+        let writer = try ReaderWriterLedgerRunner.open(kind, path: database, vfs: vfs?.name, setup: setup)
+        say("ready")
+        for transaction in from..<(from + count) {
+            say("begin \(transaction)")
+            var bodyDone = false
+            try ReaderWriterLedgerRunner.run(transaction, on: writer, bodyDone: &bodyDone)
+            say("ack \(transaction)")
+        }
+        if let queue = writer as? DatabaseQueue { try queue.close() }
+        if let pool = writer as? DatabasePool { try pool.close() }
     default:
         let connection = try EngineConnection(path: database, options: OpenOptions(access: .readWrite, vfs: vfs?.name))
         for statement in setup { try connection.execute(statement) }
