@@ -2,7 +2,7 @@
 SWIFT ?= swift
 ORACLE_PYTHON := $(CURDIR)/.build/oracle-venv/bin/python
 
-.PHONY: deps oracles build release demo test soak bench clean
+.PHONY: deps oracles build release demo test soak reliability fuzz bench clean
 
 deps:
 	@.ci/install-deps
@@ -34,6 +34,35 @@ test: oracles
 bench: release
 	@mkdir -p .build/bench
 	.build/release/driverport bench --out .build/bench/bench.json
+
+# Every test at soak length (DRIVERPORT_SOAK=1): full fault sweeps, hundreds of crash runs per journal mode, long
+# fuzzing. Prints the figures the reliability tests measured (the source of RELIABILITY.md's numbers).
+soak: oracles
+	@mkdir -p .build
+	DRIVERPORT_SOAK=1 DRIVERPORT_ORACLE_PYTHON=$(ORACLE_PYTHON) $(SWIFT) test > .build/soak.log 2>&1; \
+	  status=$$?; grep '^figures:' .build/soak.log; tail -3 .build/soak.log; exit $$status
+
+# Only the hostile-input, fault, crash, secrets and fuzz tests, at soak length.
+reliability: deps
+	@mkdir -p .build
+	DRIVERPORT_SOAK=1 $(SWIFT) test --filter ReliabilityTests > .build/reliability.log 2>&1; \
+	  status=$$?; grep '^figures:' .build/reliability.log; tail -3 .build/reliability.log; exit $$status
+
+# libFuzzer with AddressSanitizer on a fuzz target (fileOpening or codec), from a generated seed corpus, for
+# FUZZ_SECONDS. Crashes are saved as .build/fuzz-artifacts/crash-*; replay one with
+# '.build/fuzz/debug/DriverPortFuzz replay --target T FILE'.
+FUZZ_TARGET ?= fileOpening
+FUZZ_SECONDS ?= 600
+FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address \
+	-Xlinker --undefined=LLVMFuzzerRunDriver --build-path .build/fuzz
+fuzz: deps
+	$(SWIFT) build --product DriverPortFuzz $(FUZZ_FLAGS)
+	@mkdir -p .build/fuzz-corpus/$(FUZZ_TARGET) .build/fuzz-artifacts
+	.build/fuzz/debug/DriverPortFuzz seeds .build/fuzz-corpus/$(FUZZ_TARGET) --target $(FUZZ_TARGET)
+	ASAN_OPTIONS=detect_leaks=0 DRIVERPORT_FUZZ_TARGET=$(FUZZ_TARGET) .build/fuzz/debug/DriverPortFuzz \
+	  -max_total_time=$(FUZZ_SECONDS) -max_len=1048576 -rss_limit_mb=4096 -print_final_stats=1 \
+	  -artifact_prefix=.build/fuzz-artifacts/ .build/fuzz-corpus/$(FUZZ_TARGET) 2>&1 | tee .build/fuzz-$(FUZZ_TARGET).log \
+	  | grep -E '^(#[0-9]+ +(INITED|DONE)|Done|stat::|==[0-9]+==|VIOLATION)'
 
 clean:
 	rm -rf .build

@@ -93,7 +93,10 @@ let package = Package(
         .executableTarget(name: "driverport-widget-reader", dependencies: ["ReaderWriterDriver"], path: "Tests/WidgetReader"),
 
         // MARK: Tests
-        .target(name: "TestSupport", dependencies: ["SQLiteEngine"], path: "Tests/TestSupport"),
+        .target(
+            name: "CFaultVFS", path: "Tests/CFaultVFS", linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
+        .target(name: "TestSupport", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXFiles", "Differential", "CFaultVFS"], path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine", "TestSupport"]),
         .testTarget(name: "MMEXFilesTests", dependencies: ["MMEXFiles", "MMEXSchema", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["DriverPortCLI", "SQLiteCipher", "TestSupport"]),
@@ -129,6 +132,24 @@ let package = Package(
                 "MMEXDifferential", "Differential", "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport",
                 "PersistenceSession", "MMEXModel", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine", "DriverPortCLI",
                 "TestSupport",
+            ]
+        ),
+        .target(
+            name: "DriverLedgers", dependencies: ["TestSupport", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine"],
+            path: "Tests/DriverLedgers"
+        ),
+        .executableTarget(
+            name: "CrashWriter",
+            dependencies: ["SQLiteEngine", "TestSupport", "DriverLedgers", "LegacyDriver", "ReaderWriterDriver"],
+            path: "Tests/CrashWriter"
+        ),
+        .target(name: "CFuzzDriver", path: "Tests/CFuzzDriver"),
+        .executableTarget(name: "DriverPortFuzz", dependencies: ["TestSupport", "CFuzzDriver"], path: "Tests/DriverPortFuzz"),
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: [
+                "DriverPortCLI", "MMEXFiles", "MMEXModel", "PersistenceSession", "SQLiteEngine", "SQLiteCipher",
+                "LegacyDriver", "ReaderWriterDriver", "DriverLedgers", "TestSupport",
             ]
         ),
     ],

@@ -29,12 +29,12 @@ struct CreateCommand: Command {
         var applied: AppliedCipher?
         do {
             let target = try keyOptions.newFileTarget(for: path, console: console)
-            let connection = try MMEXFileCreator.create(at: path, vfs: PageCodec.vfsName) { connection in
+            let connection = try MMEXFileCreator.create(at: path, vfs: PageCodec.vfsName, prepare: { connection in
                 applied = try target.applyToNewFile(connection)
-            }
-            if arguments.flag("sample") {
-                try FixtureGenerator.fill(connection, spec: .sample)
-            }
+            }, populate: { connection in
+                // Inside the creator: a sample that does not fit (full disk) removes the half-made file.
+                if arguments.flag("sample") { try FixtureGenerator.fill(connection, spec: .sample) }
+            })
             connection.close()
         } catch {
             throw ErrorMapping.cliError(for: error, path: path)

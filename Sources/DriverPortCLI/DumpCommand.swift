@@ -27,8 +27,10 @@ struct DumpCommand: Command {
         let path = try arguments.requirePositionals(["FILE"])[0]
         let engine = try EngineOption.parse(arguments)
         let keyOptions = try KeyOptions(arguments)
+        var opened: ReadOnlyDatabase?
         do {
             let database = try EncryptedOpen.readOnly(path, library: engine, keyOptions: keyOptions, console: console)
+            opened = database
             let connection = database.connection
             let available = try TableDumper.tableNames(connection)
             let requested = arguments.values("table")
@@ -44,7 +46,7 @@ struct DumpCommand: Command {
         } catch let error as CLIError {
             throw error
         } catch {
-            throw ErrorMapping.cliError(for: error, path: path)
+            throw ErrorMapping.cliError(for: EncryptedOpen.explain(error, reading: opened), path: path)
         }
         return .ok
     }

@@ -16,4 +16,15 @@ enum EncryptedOpen {
         if needed && key == nil { throw CipherError.keyRequired }
         return try ReadOnlyDatabase.open(probe, library: library, vfs: vfs, cipher: keyOptions.choice, key: key)
     }
+
+    /// The error to report for a failure while reading `database`: on an encrypted file, an I/O or corruption error
+    /// SQLite reports for a page the codec refused becomes the codec's own error ("page N failed authentication"),
+    /// not a disk I/O error.
+    static func explain(_ error: any Error, reading database: ReadOnlyDatabase?) -> any Error {
+        guard let database, database.cipher != nil, let sqliteError = error as? SQLiteError,
+              database.connection.library.kind == .system,
+              let cipherError = PageCodec.cipherError(for: sqliteError, on: database.connection)
+        else { return error }
+        return cipherError
+    }
 }

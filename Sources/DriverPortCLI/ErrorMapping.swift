@@ -6,7 +6,17 @@ import SQLiteEngine
 
 /// Turns any error a command meets into the one line and exit code the user sees.
 enum ErrorMapping {
-    static func cliError(for error: any Error, path: String? = nil) -> CLIError {
+    /// What to tell the user about an encrypted file: the key options, or (for a command that reads plain files
+    /// only and would reject them) how to get a plain copy.
+    static func encryptedHint(takesKeys: Bool) -> String {
+        takesKeys
+            ? "give its key with --key-env, --key-file or --key-stdin"
+            : "this command reads plain files only: export a plain copy first with "
+                + "'driverport export FILE --to COPY --key-env NAME'"
+    }
+
+    /// - Parameter takesKeys: whether the command accepts the key options (its hints name them only then).
+    static func cliError(for error: any Error, path: String? = nil, takesKeys: Bool = true) -> CLIError {
         switch error {
         case let error as CLIError:
             return error
@@ -14,13 +24,13 @@ enum ErrorMapping {
             switch error {
             case .missing, .notRegularFile, .unreadable: return CLIError(error.description, exitCode: .noInput)
             case .empty, .truncated, .badHeader: return CLIError(error.description, exitCode: .dataError)
-            case .exists: return CLIError(error.description, exitCode: .cannotCreate)
+            case .exists, .cannotCreate: return CLIError(error.description, exitCode: .cannotCreate)
             }
         case let error as SQLiteError:
             let prefix = path.map { "\($0): " } ?? ""
             switch error.code {
             case ResultCode.notadb:
-                return CLIError("\(prefix)not a database (or encrypted: give its key with --key-env, --key-file or --key-stdin)", exitCode: .dataError)
+                return CLIError("\(prefix)not a database (or encrypted: \(encryptedHint(takesKeys: takesKeys)))", exitCode: .dataError)
             case ResultCode.corrupt:
                 return CLIError("\(prefix)the database is corrupt (\(error.message))", exitCode: .dataError)
             case ResultCode.cantopen:
@@ -34,12 +44,14 @@ enum ErrorMapping {
             default:
                 return CLIError("\(prefix)\(error)", exitCode: .dataError)
             }
+        case let error as PrivateCopyError:
+            return CLIError(error.description, exitCode: .ioError)
         case let error as UpgradeError:
             return upgradeError(error)
         case let error as SnapshotCalculator.BadAmount:
             return CLIError("\(path.map { "\($0): " } ?? "")\(error)", exitCode: .dataError)
         case let error as CipherError:
-            return cipherError(error, path: path)
+            return cipherError(error, path: path, takesKeys: takesKeys)
         case let error as EngineUnavailableError:
             return CLIError(error.description, exitCode: .software)
         case let error as PersistenceError:
@@ -82,17 +94,17 @@ enum ErrorMapping {
     }
 
     /// Cipher errors are data errors (65) in one line, except those that are about the output, a lock or the disk.
-    private static func cipherError(_ error: CipherError, path: String?) -> CLIError {
+    private static func cipherError(_ error: CipherError, path: String?, takesKeys: Bool) -> CLIError {
         let prefix = path.map { "\($0): " } ?? ""
         switch error {
         case .outputExists: return CLIError(error.description, exitCode: .cannotCreate)
         case .databaseInUse: return CLIError(prefix + error.description, exitCode: .temporaryFailure)
         case .io(let detail): return CLIError(prefix + detail, exitCode: .ioError)
         case .cancelled: return CLIError(prefix + error.description, exitCode: .temporaryFailure)
-        case .sqlite(let sqliteError): return cliError(for: sqliteError, path: path)
+        case .sqlite(let sqliteError): return cliError(for: sqliteError, path: path, takesKeys: takesKeys)
         case .keyRequired:
-            return CLIError(prefix + "not a plain SQLite database: it is encrypted (give its key with --key-env, "
-                + "--key-file or --key-stdin) or not a database", exitCode: .dataError)
+            return CLIError(prefix + "not a plain SQLite database: it is encrypted (\(encryptedHint(takesKeys: takesKeys))) "
+                + "or not a database", exitCode: .dataError)
         default: return CLIError(prefix + error.description, exitCode: .dataError)
         }
     }

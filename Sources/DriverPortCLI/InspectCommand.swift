@@ -12,8 +12,8 @@ struct InspectCommand: Command {
 
     Reports the SQLite engine and version that read FILE, its cipher, page size and reserved bytes, journal mode,
     user_version, every table with its row count, and how its schema differs from MMEX version 21
-    (missing and extra tables and columns). FILE and its sidecars (-wal, -shm, -journal) are never modified,
-    encrypted or not.
+    (missing and extra tables and columns), and a quick integrity check. FILE and its sidecars (-wal, -shm,
+    -journal) are never modified, encrypted or not. A damaged file is still reported, then inspect exits 65.
 
     Options:
       --engine NAME    system (default: the system libsqlite3 with the page codec) or sqlcipher (Debian's
@@ -21,7 +21,8 @@ struct InspectCommand: Command {
     \(KeyOptions.help)
       --json           one JSON object: engine, sqliteVersion, cipher (a --cipher name, none for plain),
                        pageSize, reserveBytes, journalMode, userVersion, tables (name -> rows), schema
-                       (missingTables, extraTables, missingColumns, extraColumns)
+                       (missingTables, extraTables, missingColumns, extraColumns), integrity ("ok" or the
+                       first problems found)
       --check          exit 1 when the schema differs from MMEX version 21
     """
     let flags: Set<String> = Set(["json", "check"]).union(KeyOptions.flagNames)
@@ -32,19 +33,29 @@ struct InspectCommand: Command {
         let engine = try EngineOption.parse(arguments)
         let keyOptions = try KeyOptions(arguments)
         let report: InspectReport
+        var opened: ReadOnlyDatabase?
         do {
             let database = try EncryptedOpen.readOnly(path, library: engine, keyOptions: keyOptions, console: console)
+            opened = database
             report = try InspectReport.read(
                 path: path, connection: database.connection, cipher: database.cipherName,
                 reserveBytes: database.reservedBytes, walHeader: database.walMode
             )
         } catch {
-            throw ErrorMapping.cliError(for: error, path: path)
+            throw ErrorMapping.cliError(for: EncryptedOpen.explain(error, reading: opened), path: path)
         }
         if arguments.flag("json") {
             try console.json(report)
         } else {
             console.out(Self.text(report))
+        }
+        guard report.isIntact else {
+            // On an encrypted file the quick check's "unable to get the page" is a page the codec refused: say so.
+            let refused = SQLiteError(extendedCode: ResultCode.ioerr, message: report.integrity)
+            if case let explained as CipherError = EncryptedOpen.explain(refused, reading: opened) {
+                throw ErrorMapping.cliError(for: explained, path: path)
+            }
+            throw CLIError("\(path): the database is corrupt (quick_check: \(report.integrity))", exitCode: .dataError)
         }
         return arguments.flag("check") && !report.schema.isClean ? .differenceFound : .ok
     }
@@ -58,6 +69,7 @@ struct InspectCommand: Command {
             "reserve bytes \(report.reserveBytes)",
             "journal mode  \(report.journalMode)",
             "user_version  \(report.userVersion)",
+            "integrity     \(report.integrity)",
             "tables        \(report.tables.count)",
         ]
         let width = report.tables.keys.map(\.count).max() ?? 0

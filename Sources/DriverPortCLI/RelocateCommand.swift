@@ -46,11 +46,14 @@ struct RelocateCommand: Command {
         _ = try arguments.requirePositionals([])
         guard let from = arguments.option("from") else { throw CLIError.usage("missing --from FILE; see --help") }
         guard let to = arguments.option("to") else { throw CLIError.usage("missing --to DIR; see --help") }
-        if FileManager.default.fileExists(atPath: from) {
+        // Anything at the path (lstat: a symbolic link loop or a dangling link too) is probed, so it gets the same
+        // error and exit code as in every other command.
+        var entry = stat()
+        if lstat(from, &entry) == 0 {
             do {
                 _ = try FileProbe.examine(from)
             } catch {
-                throw ErrorMapping.cliError(for: error, path: from)
+                throw ErrorMapping.cliError(for: error, path: from, takesKeys: false)
             }
         }
         let relocation = DatabaseRelocation(

@@ -34,7 +34,7 @@ struct SnapshotCommand: Command {
         do {
             summary = try SnapshotBridge.computeSummary(database: path, now: Date(), calendar: .current)
         } catch {
-            throw ErrorMapping.cliError(for: error, path: path)
+            throw ErrorMapping.cliError(for: error, path: path, takesKeys: false)
         }
         do {
             try SnapshotBridge.publish(summary, to: out)

@@ -50,7 +50,7 @@ struct UpgradeCommand: Command {
                 console.endProgress()
             }
         } catch {
-            throw ErrorMapping.cliError(for: error, path: path)
+            throw ErrorMapping.cliError(for: error, path: path, takesKeys: false)
         }
         if arguments.flag("json") {
             try console.json(report)

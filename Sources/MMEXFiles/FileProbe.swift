@@ -40,6 +40,9 @@ public struct FileProbe: Sendable, Equatable {
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw .notRegularFile(path: path, what: "a directory")
+        case S_IFIFO: throw .notRegularFile(path: path, what: "a named pipe")
+        case S_IFCHR, S_IFBLK: throw .notRegularFile(path: path, what: "a device")
+        case S_IFSOCK: throw .notRegularFile(path: path, what: "a socket")
         default: throw .notRegularFile(path: path, what: "not a regular file")
         }
         guard info.st_size > 0 else { throw .empty(path: path) }
@@ -47,6 +50,9 @@ public struct FileProbe: Sendable, Equatable {
         defer { try? handle.close() }
         let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
         let magic = Array("SQLite format 3".utf8) + [0]
+        if header.count < 100, header.count >= 16, Array(header[0..<16]) == magic {
+            throw .badHeader(path: path, reason: "only \(header.count) bytes: cut off inside the 100-byte header; restore it from a backup")
+        }
         let plain = header.count >= 100 && Array(header[0..<16]) == magic
         var pageSize: Int?
         var reserve: Int?
@@ -87,6 +93,8 @@ public enum DatabaseFileError: Error, Sendable, Equatable, CustomStringConvertib
     case unreadable(path: String)
     case empty(path: String)
     case exists(path: String)
+    /// A new file cannot be made at the path (no such folder, read-only file system, ...).
+    case cannotCreate(path: String, reason: String)
     case truncated(path: String, expectedBytes: UInt64, actualBytes: UInt64)
     case badHeader(path: String, reason: String)
 
@@ -97,6 +105,7 @@ public enum DatabaseFileError: Error, Sendable, Equatable, CustomStringConvertib
         case .unreadable(let path): "\(path): cannot be read (check its permissions)"
         case .empty(let path): "\(path): empty file, not a database"
         case .exists(let path): "\(path): already exists; choose another path or remove it first"
+        case .cannotCreate(let path, let reason): "\(path): cannot create the file (\(reason))"
         case .truncated(let path, let expected, let actual):
             "\(path): truncated database (its header says \(expected) bytes, the file has \(actual)); restore it from a backup"
         case .badHeader(let path, let reason): "\(path): not a valid SQLite header (\(reason))"

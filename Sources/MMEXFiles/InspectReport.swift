@@ -15,6 +15,12 @@ public struct InspectReport: Sendable, Equatable, Codable {
     /// Table name -> row count.
     public var tables: [String: Int64]
     public var schema: SchemaCheck
+    /// `PRAGMA quick_check`: `ok`, or the first problems it found (the file is damaged). Row counts alone can miss a
+    /// damaged page, since `count(*)` may walk an index instead of the table.
+    public var integrity: String
+
+    /// Whether the quick check found no damage.
+    public var isIntact: Bool { integrity == "ok" }
 
     /// Reads every fact from an open connection. Nothing is written.
     ///
@@ -28,6 +34,9 @@ public struct InspectReport: Sendable, Equatable, Codable {
         let shape = try SchemaShape.read(from: connection)
         let pageSize = try connection.pragma("page_size")?.integerValue ?? 0
         let journalMode = walHeader ? "wal" : try connection.pragma("journal_mode")?.textValue ?? "unknown"
+        // One line per problem (SQLite's own text can span lines), so the CLI's error stays one line.
+        let problems = try connection.rows("PRAGMA quick_check(3)").compactMap { $0.first?.textValue }
+            .map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
         var counts: [String: Int64] = [:]
         for table in shape.tables.keys {
             counts[table] = try connection.scalar("SELECT count(*) FROM \(quoteIdentifier(table))")?.integerValue ?? 0
@@ -42,7 +51,8 @@ public struct InspectReport: Sendable, Equatable, Codable {
             journalMode: journalMode,
             userVersion: try connection.userVersion,
             tables: counts,
-            schema: SchemaCheck(file: shape, reference: try MMEXReference.shape())
+            schema: SchemaCheck(file: shape, reference: try MMEXReference.shape()),
+            integrity: problems.isEmpty ? "ok" : problems.joined(separator: "; ")
         )
     }
 }

@@ -41,7 +41,7 @@ public final class UntouchedReader {
     ///   - library: the SQLite library to read it with.
     ///   - vfs: the VFS to open through (for example the page codec's).
     ///   - prepare: runs on the new connection before its first statement (the place to apply a key).
-    /// - Throws: ``SQLiteError`` when SQLite cannot open the file or its copy, a file system error when the copy
+    /// - Throws: ``SQLiteError`` when SQLite cannot open the file or its copy, ``PrivateCopyError`` when the copy
     ///   cannot be made, or what `prepare` throws.
     public static func open(
         path: String, isWALMode: Bool? = nil, library: SQLiteLibrary = .system, vfs: String? = nil,
@@ -67,14 +67,18 @@ public final class UntouchedReader {
     private static func openCopy(
         path: String, library: SQLiteLibrary, vfs: String?, prepare: (EngineConnection) throws -> Void
     ) throws -> UntouchedReader {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("driverport-read-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = FileManager.default.temporaryDirectory
+        let folder = temporary.appendingPathComponent("driverport-read-\(UUID().uuidString)")
         let copy = folder.appendingPathComponent("db")
         do {
-            try FileManager.default.copyItem(atPath: path, toPath: copy.path)
-            for suffix in ["-wal", "-journal"] where FileManager.default.fileExists(atPath: path + suffix) {
-                try FileManager.default.copyItem(atPath: path + suffix, toPath: copy.path + suffix)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(atPath: path, toPath: copy.path)
+                for suffix in ["-wal", "-journal"] where FileManager.default.fileExists(atPath: path + suffix) {
+                    try FileManager.default.copyItem(atPath: path + suffix, toPath: copy.path + suffix)
+                }
+            } catch {
+                throw PrivateCopyError(path: path, folder: temporary.path, underlying: error)
             }
             let connection = try EngineConnection(
                 path: copy.path, options: OpenOptions(access: .readWrite, vfs: vfs), library: library

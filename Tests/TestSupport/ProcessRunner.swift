@@ -3,11 +3,14 @@ import Foundation
 /// Runs the built `driverport` binary as a child process, the way a user or a script would.
 public enum DriverPortBinary {
     /// The binary built beside the test bundle.
-    public static var url: URL {
+    public static var url: URL { builtExecutable("driverport") }
+
+    /// An executable product of this package, built beside the test bundle.
+    public static func builtExecutable(_ name: String) -> URL {
         let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("driverport"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("driverport"),
-            SharedData.repositoryRoot.appendingPathComponent(".build/debug/driverport"),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name),
+            SharedData.repositoryRoot.appendingPathComponent(".build/debug/\(name)"),
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[2]
     }
@@ -17,6 +20,8 @@ public enum DriverPortBinary {
         public let exitCode: Int32
         public let standardOutput: String
         public let standardError: String
+        /// The process died of a signal (a crash or a trap), and `exitCode` is the signal number.
+        public var crashed: Bool = false
     }
 
     /// Runs `driverport ARGUMENTS` with an optional environment addition and standard input.
@@ -55,7 +60,8 @@ public enum DriverPortBinary {
         return Result(
             exitCode: process.terminationStatus,
             standardOutput: String(decoding: outData.get(), as: UTF8.self),
-            standardError: String(decoding: errData.get(), as: UTF8.self)
+            standardError: String(decoding: errData.get(), as: UTF8.self),
+            crashed: process.terminationReason == .uncaughtSignal
         )
     }
 

@@ -5,10 +5,18 @@ public final class TemporaryDirectory: @unchecked Sendable {
     // @unchecked: both properties are immutable after init; deinit only removes the folder.
     public let url: URL
 
-    public init(_ label: String = "driverport") {
+    public init(_ label: String = "driverport", in parent: URL = FileManager.default.temporaryDirectory) {
         let name = "\(label)-\(UUID().uuidString)"
-        url = FileManager.default.temporaryDirectory.appendingPathComponent(name)
+        url = parent.appendingPathComponent(name)
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// A folder in memory (`/dev/shm`) when there is one, for tests that sync thousands of times: `fsync` there
+    /// costs nothing, and process-crash and fault tests do not depend on the disk's own durability.
+    public static func inMemory(_ label: String = "driverport") -> TemporaryDirectory {
+        let shm = URL(fileURLWithPath: "/dev/shm")
+        let usable = FileManager.default.isWritableFile(atPath: shm.path)
+        return TemporaryDirectory(label, in: usable ? shm : FileManager.default.temporaryDirectory)
     }
 
     /// A path inside the folder.

@@ -20,10 +20,12 @@ public struct DatabaseKey: Sendable, Hashable {
     }
 }
 
-extension DatabaseKey: CustomStringConvertible, CustomDebugStringConvertible {
+extension DatabaseKey: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// `key(<redacted>, cipher: sqlcipher4)`: never the passphrase.
     public var description: String { "key(<redacted>, cipher: \(cipher.rawValue))" }
     public var debugDescription: String { description }
+    /// Only the cipher: `dump()`, mirrors and debuggers would otherwise list the passphrase bytes.
+    public var customMirror: Mirror { Mirror(self, children: ["cipher": cipher], displayStyle: .struct) }
 }
 
 /// Which encrypted format a key opens (see `cipher-formats.md`).

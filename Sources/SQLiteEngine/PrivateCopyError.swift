@@ -1,0 +1,31 @@
+import Foundation
+
+/// The private copy that ``UntouchedReader`` reads a file with a live WAL or a hot journal from could not be made
+/// (usually: no space left in the temporary folder). The original file is untouched.
+public struct PrivateCopyError: Error, Sendable, CustomStringConvertible {
+    /// The file being read.
+    public let path: String
+    /// The temporary folder the copy was going to (`TMPDIR`).
+    public let folder: String
+    /// The operating system's reason, such as "no space left on device".
+    public let reason: String
+
+    init(path: String, folder: String, underlying: any Error) {
+        self.path = path
+        self.folder = folder
+        let nsError = underlying as NSError
+        let inner = (nsError.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+        if let posix = inner, posix.domain == NSPOSIXErrorDomain {
+            reason = String(cString: strerror(Int32(posix.code))).lowercased()
+        } else if nsError.domain == NSPOSIXErrorDomain {
+            reason = String(cString: strerror(Int32(nsError.code))).lowercased()
+        } else {
+            reason = nsError.localizedDescription
+        }
+    }
+
+    public var description: String {
+        "\(path): cannot copy it with its sidecars into \(folder) to read it without changing it (\(reason)); "
+            + "free space there or set TMPDIR"
+    }
+}

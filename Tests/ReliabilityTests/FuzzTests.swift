@@ -1,0 +1,50 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Fuzzing the file opening path and the page codec: no crash, no changed input, no unexpected error, on any input")
+struct FuzzTests {
+    /// Iterations per target: a few seconds in the test run; `DRIVERPORT_FUZZ_ITERATIONS` or the soak for more.
+    static let iterations: Int = {
+        if let text = ProcessInfo.processInfo.environment["DRIVERPORT_FUZZ_ITERATIONS"], let value = Int(text) { return value }
+        return Soak.pick(normal: 300, soak: 20_000)
+    }()
+
+    @Test("seeds first, then mutated seeds, through each target", arguments: FuzzTarget.allCases)
+    func fuzz(target: FuzzTarget) throws {
+        let seedFolder = TemporaryDirectory.inMemory("fuzz-seeds")
+        let work = TemporaryDirectory.inMemory("fuzz-work")
+        let seeds = try FuzzSeeds.make(in: seedFolder.url).filter { $0.target == target }
+        #expect(!seeds.isEmpty)
+        var outcomes: [FuzzTarget.Outcome: Int] = [:]
+        var violations: [String] = []
+        var mutator = ByteMutator(seed: target == .codec ? 0xC0DEC : 0xF11E)
+        let start = Date()
+        for (index, seed) in seeds.enumerated() {
+            let outcome = target.run(seed.bytes, in: work.url)
+            if case .violation(let what) = outcome { violations.append("seed \(seed.name): \(what)") }
+            // Every unmutated seed of a readable shape must read: otherwise the fuzzer only tests refusals.
+            if index < 3 || target == .codec { #expect(outcome == .read, "seed \(seed.name): \(outcome)") }
+        }
+        for iteration in 0..<Self.iterations {
+            let seed = seeds[iteration % seeds.count]
+            var bytes = mutator.mutate(seed.bytes)
+            if target == .codec, let first = seed.bytes.first {
+                if bytes.isEmpty { bytes = [first] } else { bytes[0] = first }  // keep the seed's format
+            }
+            let outcome = target.run(bytes, in: work.url)
+            outcomes[outcome, default: 0] += 1
+            if case .violation(let what) = outcome { violations.append("iteration \(iteration) from \(seed.name): \(what)") }
+        }
+        let seconds = Date().timeIntervalSince(start)
+        ReliabilityFigures.report("fuzz \(target.rawValue)", [
+            "seeds": seeds.count, "inputs": Self.iterations, "read": outcomes[.read] ?? 0,
+            "refused by probe": outcomes[.refusedByProbe] ?? 0, "refused by SQLite": outcomes[.refusedBySQLite] ?? 0,
+            "refused by codec": outcomes[.refusedByCodec] ?? 0, "violations": violations.count,
+            "seconds": String(format: "%.1f", seconds),
+        ])
+        for violation in violations.prefix(10) { Issue.record("\(violation)") }
+        // The mutations must reach past the probe, or the fuzzer tests nothing but the header check.
+        #expect((outcomes[.read] ?? 0) + (outcomes[.refusedBySQLite] ?? 0) + (outcomes[.refusedByCodec] ?? 0) > Self.iterations / 4)
+    }
+}
