@@ -51,12 +51,25 @@ let package = Package(
         // MARK: Layer 4: MMEX repositories and sessions per driver, fixtures
         .target(name: "MMEXFixtures", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXFiles"]),
         .target(
+            name: "MMEXSessionSupport",
+            dependencies: [
+                "SQLiteEngine", "SQLiteCipher", "PersistenceSession", "MMEXModel", "MMEXFiles", "MMEXFixtures", "MMEXSchema",
+            ]
+        ),
+        .target(
             name: "MMEXLegacy",
-            dependencies: ["LegacyDriver", "PersistenceSession", "MMEXModel", "MMEXFiles"]
+            dependencies: ["LegacyDriver", "PersistenceSession", "MMEXModel", "MMEXFiles", "MMEXSessionSupport"]
         ),
         .target(
             name: "MMEXReaderWriter",
-            dependencies: ["ReaderWriterDriver", "PersistenceSession", "MMEXModel", "MMEXFiles"]
+            dependencies: ["ReaderWriterDriver", "PersistenceSession", "MMEXModel", "MMEXFiles", "MMEXSessionSupport"]
+        ),
+        .target(
+            name: "MMEXDifferential",
+            dependencies: [
+                "Differential", "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport", "PersistenceSession",
+                "MMEXModel", "SQLiteEngine",
+            ]
         ),
 
         // MARK: Layer 5: the CLI
@@ -65,7 +78,7 @@ let package = Package(
             dependencies: [
                 "SQLiteEngine", "SQLiteCipher", "MMEXFiles", "MMEXFixtures", "FileLifecycle",
                 "Differential", "MMEXLegacy", "MMEXReaderWriter", "PersistenceSession",
-                "LegacyDriver", "ReaderWriterDriver", "DriverPortBench",
+                "LegacyDriver", "ReaderWriterDriver", "DriverPortBench", "MMEXDifferential", "MMEXModel",
             ]
         ),
         .target(
@@ -73,6 +86,8 @@ let package = Package(
             dependencies: ["CSQLite", "SQLiteEngine", "SQLiteCipher", "LegacyDriver", "ReaderWriterDriver", "MMEXFiles", "MMEXFixtures"]
         ),
         .executableTarget(name: "driverport", dependencies: ["DriverPortCLI"]),
+        // A second process that reads an MMEX file while the app writes it (a widget, in the seeds' terms).
+        .executableTarget(name: "driverport-widget-reader", dependencies: ["ReaderWriterDriver"], path: "Tests/WidgetReader"),
 
         // MARK: Tests
         .target(
@@ -91,14 +106,37 @@ let package = Package(
         .testTarget(name: "MMEXFixturesTests", dependencies: ["MMEXFixtures", "MMEXFiles", "TestSupport"]),
         .testTarget(name: "FileLifecycleTests", dependencies: ["FileLifecycle", "TestSupport"]),
         .testTarget(name: "MMEXUpgradeTests", dependencies: ["MMEXFiles", "MMEXSchema", "TestSupport"]),
+        .testTarget(
+            name: "SecondProcessTests",
+            dependencies: ["ReaderWriterDriver", "MMEXFiles", "TestSupport", "driverport-widget-reader"]
+        ),
         .testTarget(name: "BenchTests", dependencies: ["DriverPortBench", "TestSupport"]),
         .testTarget(
             name: "MMEXModelTests",
             dependencies: ["MMEXModel", "PersistenceSession", "SQLiteEngine", "MMEXSchema", "TestSupport"]
         ),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential", "SQLiteEngine", "TestSupport"]),
+        .testTarget(
+            name: "MMEXSessionTests",
+            dependencies: [
+                "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport", "PersistenceSession", "MMEXModel",
+                "SQLiteEngine", "SQLiteCipher", "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "MMEXDifferentialTests",
+            dependencies: [
+                "MMEXDifferential", "Differential", "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport",
+                "PersistenceSession", "MMEXModel", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine", "DriverPortCLI",
+                "TestSupport",
+            ]
+        ),
         .target(
-            name: "DriverLedgers", dependencies: ["TestSupport", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine"],
+            name: "DriverLedgers",
+            dependencies: [
+                "TestSupport", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine", "MMEXLegacy", "MMEXReaderWriter",
+                "PersistenceSession", "MMEXModel",
+            ],
             path: "Tests/DriverLedgers"
         ),
         .executableTarget(
@@ -112,7 +150,8 @@ let package = Package(
             name: "ReliabilityTests",
             dependencies: [
                 "DriverPortCLI", "MMEXFiles", "MMEXModel", "PersistenceSession", "SQLiteEngine", "SQLiteCipher",
-                "LegacyDriver", "ReaderWriterDriver", "DriverLedgers", "TestSupport",
+                "LegacyDriver", "ReaderWriterDriver", "DriverLedgers", "MMEXLegacy", "MMEXReaderWriter",
+                "TestSupport",
             ]
         ),
     ],

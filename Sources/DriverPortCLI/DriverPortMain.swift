@@ -3,7 +3,7 @@ public enum DriverPortMain {
     /// Every subcommand, in the order `--help` lists them.
     public static let commands: [any Command] = [
         InspectCommand(), DumpCommand(), CreateCommand(), ExportCommand(), RekeyCommand(), FixtureCommand(),
-        UpgradeCommand(), SnapshotCommand(), RelocateCommand(),
+        UpgradeCommand(), SnapshotCommand(), RelocateCommand(), DiffCommand(),
     ]
 
     static var overview: String {

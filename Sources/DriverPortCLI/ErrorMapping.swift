@@ -1,4 +1,6 @@
+import Differential
 import MMEXFiles
+import PersistenceSession
 import SQLiteCipher
 import SQLiteEngine
 
@@ -52,9 +54,30 @@ enum ErrorMapping {
             return cipherError(error, path: path, takesKeys: takesKeys)
         case let error as EngineUnavailableError:
             return CLIError(error.description, exitCode: .software)
+        case let error as PersistenceError:
+            return persistenceError(error)
+        case let error as DifferentialError:
+            return CLIError(error.description, exitCode: .dataError)
         default:
             return CLIError("\(path.map { "\($0): " } ?? "")\(error)", exitCode: .software)
         }
+    }
+
+    /// A session's error: its description already names the file.
+    static func persistenceError(_ error: PersistenceError) -> CLIError {
+        let code: ExitCode
+        switch error {
+        case .notFound: code = .noInput
+        case .alreadyExists: code = .cannotCreate
+        case .notADatabase, .wrongKey, .notAnMMEXFile, .schemaTooNew, .corrupt, .missingTable, .constraintViolated,
+            .database:
+            code = .dataError
+        case .readOnly: code = .noPermission
+        case .busy: code = .temporaryFailure
+        case .io: code = .ioError
+        case .sliceNotPorted, .closed, .invalidUse: code = .software
+        }
+        return CLIError(error.description, exitCode: code)
     }
 
     static func upgradeError(_ error: UpgradeError) -> CLIError {

@@ -65,16 +65,27 @@ struct KeyOptions {
     ///
     /// - Parameter confirm: ask twice (a new key: a typo would lock the file).
     func key(needed: Bool, prompt: String, console: Console, confirm: Bool = false) throws -> CipherKey? {
-        if let source { return try Self.read(source) }
+        var bytes = try passphrase(needed: needed, prompt: prompt, console: console, confirm: confirm)
+        defer { _ = bytes?.withUnsafeMutableBytes { buffer in buffer.initializeMemory(as: UInt8.self, repeating: 0) } }
+        return try bytes.map { try CipherKey.parsing(bytes: $0) }
+    }
+
+    /// The passphrase bytes (as `PRAGMA key` takes them: `x'...'` is a raw key) from the given source; without one,
+    /// a prompt on a terminal when `needed`, else `nil`. For callers that hand the key to a session
+    /// (`MMEXModel.DatabaseKey`); the caller wipes them when done.
+    func passphrase(needed: Bool, prompt: String, console: Console, confirm: Bool = false) throws -> [UInt8]? {
+        if let source { return try Self.readBytes(source) }
         guard needed, console.stdinIsTerminal else { return nil }
         var first = try PassphrasePrompt.read(prompt)
-        defer { PassphrasePrompt.wipe(&first) }
         if confirm {
             var second = try PassphrasePrompt.read("Again, to confirm: ")
             defer { PassphrasePrompt.wipe(&second) }
-            guard first == second else { throw CLIError("the two passphrases differ; nothing was created", exitCode: .dataError) }
+            guard first == second else {
+                PassphrasePrompt.wipe(&first)
+                throw CLIError("the two passphrases differ; nothing was created", exitCode: .dataError)
+            }
         }
-        return try CipherKey.parsing(bytes: first)
+        return first
     }
 
     /// The cipher and key of a new file (`create`, `fixture`): a named cipher needs a key, from the options or typed
@@ -92,19 +103,25 @@ struct KeyOptions {
 
     /// Reads a key from a source.
     static func read(_ source: Source) throws -> CipherKey {
+        var bytes = try readBytes(source)
+        defer { PassphrasePrompt.wipe(&bytes) }
+        return try CipherKey.parsing(bytes: bytes)
+    }
+
+    /// The passphrase bytes from a source (a trailing newline of a file or standard input removed).
+    static func readBytes(_ source: Source) throws -> [UInt8] {
         switch source {
         case .environment(let name):
             guard let value = getenv(name) else { throw CLIError.usage("environment variable \(name) is not set") }
-            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: strlen(value)))
-            return try CipherKey.parsing(bytes: bytes)
+            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: strlen(value)))
         case .file(let path):
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw CLIError("\(path): cannot read the key file", exitCode: .noInput)
             }
-            return try CipherKey.parsing(bytes: withoutTrailingNewline([UInt8](data)))
+            return withoutTrailingNewline([UInt8](data))
         case .standardInput:
             let data = FileHandle.standardInput.readDataToEndOfFile()
-            return try CipherKey.parsing(bytes: withoutTrailingNewline([UInt8](data)))
+            return withoutTrailingNewline([UInt8](data))
         }
     }
 

@@ -130,7 +130,7 @@ struct AsyncTests {
         }
         #expect(holding.wait())
         let task = Task { try await pool.read { _ in 1 } }
-        #expect(waitUntil { pool.readers.waitingReadCount == 1 })
+        #expect(await waitUntilAsync { pool.readers.waitingReadCount == 1 })
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(pool.readers.waitingReadCount == 0)

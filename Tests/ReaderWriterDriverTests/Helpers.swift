@@ -59,6 +59,16 @@ func onThread(_ body: @escaping @Sendable () -> Void) {
 }
 
 /// Polls `condition` until it holds (hang guard: 60 s). Used to wait for a state, never to assert a duration.
+/// Polls `condition` from async code, suspending between polls so the cooperative thread stays free for the task
+/// being waited on (on 2 cores the pool has 2 threads; blocking one with `usleep` can starve the other task).
+func waitUntilAsync(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<60_000 {
+        if condition() { return true }
+        try? await Task.sleep(nanoseconds: 1_000_000)
+    }
+    return false
+}
+
 func waitUntil(_ condition: () -> Bool) -> Bool {
     for _ in 0..<60_000 {
         if condition() { return true }

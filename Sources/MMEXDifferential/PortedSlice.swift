@@ -1,0 +1,87 @@
+import Differential
+import MMEXModel
+import PersistenceSession
+
+/// A hand-written scenario of a slice, with the repositories it exercises (for the status table's counts).
+public struct SliceScenario {
+    public let scenario: Scenario<any PersistenceSession>
+    public let repositories: Set<MMEXRepository>
+
+    public init(_ name: String, covers repositories: Set<MMEXRepository>, _ operations: [DifferentialOperation<any PersistenceSession>]) {
+        scenario = Scenario(name: name, operations: operations)
+        self.repositories = repositories
+    }
+}
+
+/// One ported slice as the differential suite knows it: its repositories, its hand-written scenarios and its
+/// random operation generator. A slice's scenario file makes one of these; ``SliceRegistry`` lists them.
+public struct PortedSlice {
+    public let slice: RepositorySlice
+    /// The repositories the slice ports on both drivers.
+    public let repositories: [MMEXRepository]
+    public let handWritten: [SliceScenario]
+    /// Draws random operations over all of ``repositories``.
+    public let random: OperationGenerator<any PersistenceSession>
+
+    public init(
+        slice: RepositorySlice, repositories: [MMEXRepository], handWritten: [SliceScenario],
+        random: OperationGenerator<any PersistenceSession>
+    ) {
+        self.slice = slice
+        self.repositories = repositories
+        self.handWritten = handWritten
+        self.random = random
+    }
+
+    /// The name `--slices` takes and reports show (`infotable`).
+    public var name: String { slice.rawValue }
+
+    /// The hand-written scenarios, then `options.randomScenarioCount` random ones of at most
+    /// `options.operationsPerScenario` operations, seeded `seed`, `seed + 1`, ...
+    public func scenarios(_ options: DiffOptions) -> [Scenario<any PersistenceSession>] {
+        var scenarios = handWritten.map(\.scenario)
+        var remaining = options.randomOperations
+        var index: UInt64 = 0
+        while remaining > 0 {
+            let count = min(remaining, options.operationsPerScenario)
+            let seed = options.seed &+ index
+            scenarios.append(random.scenario(named: "random-\(seed)", seed: seed, count: count))
+            remaining -= count
+            index += 1
+        }
+        return scenarios
+    }
+
+    /// How many scenarios cover `repository` with `options`: the hand-written ones that exercise it, plus every
+    /// random one (the generator draws from all of the slice's repositories).
+    public func scenarioCount(for repository: MMEXRepository, _ options: DiffOptions) -> Int {
+        guard repositories.contains(repository) else { return 0 }
+        let random = options.randomScenarioCount
+        return handWritten.filter { $0.repositories.contains(repository) }.count + random
+    }
+}
+
+/// How much random work a differential run does.
+public struct DiffOptions: Sendable, Hashable, Codable {
+    /// The first random scenario's seed (the next ones count up from it).
+    public var seed: UInt64
+    /// Random operations per slice (per comparison), spread over scenarios of ``operationsPerScenario``.
+    public var randomOperations: Int
+    /// At most this many operations per random scenario (each scenario runs on fresh copies, so a failure is
+    /// found and shrunk within a short history).
+    public var operationsPerScenario: Int
+
+    public init(seed: UInt64 = 1, randomOperations: Int = 1000, operationsPerScenario: Int = 250) {
+        self.seed = seed
+        self.randomOperations = max(0, randomOperations)
+        self.operationsPerScenario = max(1, operationsPerScenario)
+    }
+
+    /// What `driverport diff` runs without options: seed 1, 1000 random operations per slice.
+    public static let standard = DiffOptions()
+
+    /// The number of random scenarios these options make.
+    public var randomScenarioCount: Int {
+        (randomOperations + operationsPerScenario - 1) / operationsPerScenario
+    }
+}

@@ -1,0 +1,147 @@
+import Differential
+
+/// What `driverport diff` found: one entry per slice (`driverport diff --json` prints this).
+public struct SessionDiffReport: Sendable, Hashable, Codable {
+    /// The source file (never modified), or `(in-memory samples)`.
+    public var file: String
+    public var options: DiffOptions
+    public var slices: [SliceDiff]
+
+    /// Whether every slice agrees on every comparison (recorded differences aside).
+    public var agrees: Bool { slices.allSatisfy { $0.mismatches == 0 } }
+}
+
+/// One slice's comparisons.
+public struct SliceDiff: Sendable, Hashable, Codable {
+    /// `infotable`.
+    public var name: String
+    /// Operations run, over all comparisons (each operation runs through both sessions of a comparison).
+    public var operations: Int
+    /// Mismatches not covered by a recorded difference.
+    public var mismatches: Int
+    /// Every such mismatch.
+    public var details: [MismatchDetail]
+    /// Differences MIGRATION.md records as deliberate, as found in this run.
+    public var recorded: [RecordedMismatch]
+    /// One entry per comparison (legacy vs queue, legacy vs pool).
+    public var comparisons: [ComparisonDiff]
+}
+
+/// One comparison of one slice.
+public struct ComparisonDiff: Sendable, Hashable, Codable {
+    /// `legacy vs pool`.
+    public var comparison: String
+    public var baseline: String
+    public var candidate: String
+    public var scenarios: Int
+    public var operations: Int
+    public var mismatches: Int
+    /// Mismatches covered by a recorded difference.
+    public var recorded: Int
+    /// The scenarios that failed, with their seeds and shortest failing sequences.
+    public var failures: [ScenarioFailure]
+}
+
+/// A scenario that found mismatches.
+public struct ScenarioFailure: Sendable, Hashable, Codable {
+    public var scenario: String
+    /// The seed that replays a random scenario (`driverport diff FILE --seed N`).
+    public var seed: UInt64?
+    public var mismatches: Int
+    /// The operations of the shortest sequence found that still fails the same way.
+    public var shortestFailingSequence: [String]?
+}
+
+/// One mismatch, with the comparison it came from.
+public struct MismatchDetail: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var comparison: String
+    public var kind: Mismatch.Kind
+    public var scenario: String
+    public var seed: UInt64?
+    public var operationIndex: Int?
+    public var operation: String?
+    public var field: String
+    public var baseline: String
+    public var candidate: String
+
+    init(_ mismatch: Mismatch, comparison: SessionComparison) {
+        self.comparison = comparison.rawValue
+        kind = mismatch.kind
+        scenario = mismatch.scenario
+        seed = mismatch.seed
+        operationIndex = mismatch.operationIndex
+        operation = mismatch.operation
+        field = mismatch.field
+        baseline = mismatch.baseline
+        candidate = mismatch.candidate
+    }
+
+    /// `legacy vs pool, scenario NOCASE lookups: result of #3 entry(for: "café") at name: baseline ..., candidate ...`.
+    public var description: String {
+        let seedText = seed.map { " (seed \($0))" } ?? ""
+        var text = "\(comparison), scenario \(scenario)\(seedText): \(kind.rawValue)"
+        if let operationIndex, let operation { text += " of #\(operationIndex) \(operation)" }
+        return text + " at \(field): baseline \(baseline), candidate \(candidate)"
+    }
+}
+
+/// A recorded difference as found in a comparison.
+public struct RecordedMismatch: Sendable, Hashable, Codable {
+    /// The id in MIGRATION.md.
+    public var id: String
+    public var comparison: String
+    public var field: String
+    public var baseline: String
+    public var candidate: String
+}
+
+extension SessionDiffReport {
+    /// The per-slice tables, then every mismatch with its seed and shortest failing sequence, then the recorded
+    /// differences seen.
+    public var text: String {
+        var lines: [String] = []
+        let source = options.randomOperations > 0
+            ? "seed \(options.seed), \(options.randomOperations) random operations per slice and comparison"
+            : "hand-written scenarios only"
+        lines.append("\(file) (\(source))")
+        for slice in slices {
+            lines.append("")
+            lines.append("slice \(slice.name)")
+            let header = ["comparison", "scenarios", "operations", "mismatches", "recorded"]
+            let rows = slice.comparisons.map {
+                [$0.comparison, String($0.scenarios), String($0.operations), String($0.mismatches), String($0.recorded)]
+            }
+            lines += table(header: header, rows: rows).map { "  " + $0 }
+            for detail in slice.details { lines.append("  mismatch: \(detail)") }
+            for comparison in slice.comparisons {
+                for failure in comparison.failures {
+                    guard let sequence = failure.shortestFailingSequence, !sequence.isEmpty else { continue }
+                    let seed = failure.seed.map { " (seed \($0))" } ?? ""
+                    lines.append(
+                        "  shortest failing sequence of \(comparison.comparison), \(failure.scenario)\(seed): "
+                            + sequence.joined(separator: "; ")
+                    )
+                }
+            }
+            for recorded in Set(slice.recorded.map { "\($0.comparison): \($0.id) (\($0.field): \($0.baseline) vs \($0.candidate))" }).sorted() {
+                lines.append("  recorded difference, \(recorded)")
+            }
+        }
+        lines.append("")
+        lines.append(agrees ? "all slices agree" : "\(slices.reduce(0) { $0 + $1.mismatches }) mismatches")
+        return lines.joined(separator: "\n")
+    }
+
+    private func table(header: [String], rows: [[String]]) -> [String] {
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            var text = ""
+            for (index, cell) in cells.enumerated() {
+                let padding = String(repeating: " ", count: widths[index] - cell.count)
+                text += index == 0 ? cell + padding : "  " + padding + cell
+            }
+            return text
+        }
+        return [line(header)] + rows.map(line)
+    }
+}

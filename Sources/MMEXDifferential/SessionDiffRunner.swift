@@ -1,0 +1,186 @@
+import Differential
+import Foundation
+import MMEXLegacy
+import MMEXModel
+import MMEXSessionSupport
+import PersistenceSession
+import SQLiteEngine
+
+/// Runs ported slices' scenarios through the legacy session and each reader/writer session, on copies of one file
+/// (or on in-memory samples), and reports per slice: what `driverport diff` and the tests run.
+///
+/// Per slice and comparison it runs, each on fresh copies of the source:
+/// 1. "open and close": no operation, then the whole state is compared, journal mode and sidecars included. This is
+///    where a session's lifecycle shows (the pool must leave a rollback-journal file as it came).
+/// 2. The slice's hand-written scenarios, then its random ones (``DiffOptions``). On a WAL-mode source their journal
+///    modes are not compared again: the legacy session takes such a file out of WAL in every scenario (a recorded
+///    difference, reported once by step 1); everything else is.
+///
+/// Mismatches covered by a ``RecordedDifference`` are reported apart and do not fail the run.
+public struct SessionDiffRunner {
+    public var source: DiffSource
+    public var options: DiffOptions
+    public var comparisons: [SessionComparison]
+    /// Where the working copies go (a private folder is made and removed inside).
+    public var workDirectory: URL
+    /// Re-runs shrinking may spend on a failing scenario.
+    public var shrinkBudget: Int
+
+    public init(
+        source: DiffSource, options: DiffOptions = .standard, comparisons: [SessionComparison] = SessionComparison.allCases,
+        workDirectory: URL = FileManager.default.temporaryDirectory, shrinkBudget: Int = 64
+    ) {
+        self.source = source
+        self.options = options
+        self.comparisons = comparisons
+        self.workDirectory = workDirectory
+        self.shrinkBudget = shrinkBudget
+    }
+
+    /// Where a run is, for a progress line.
+    public struct Progress: Sendable {
+        public var slice: String
+        public var comparison: SessionComparison
+        public var scenario: Int
+        public var scenarios: Int
+    }
+
+    /// Runs `slices` (default: every ported slice).
+    ///
+    /// - Throws: ``DifferentialError`` when a scenario cannot run at all (neither session opens the file: the
+    ///   sessions' common error is in it), and file system errors for the working folder.
+    public func run(
+        _ slices: [PortedSlice] = SliceRegistry.ported, progress: (Progress) -> Void = { _ in }
+    ) throws -> SessionDiffReport {
+        let folder = workDirectory.appendingPathComponent("driverport-diff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (snapshot, facts, shown) = try prepareSource(in: folder)
+        var reports: [SliceDiff] = []
+        for slice in slices {
+            var comparisonDiffs: [ComparisonDiff] = []
+            var details: [MismatchDetail] = []
+            var recorded: [RecordedMismatch] = []
+            for comparison in comparisons {
+                let outcome = try run(slice, comparison, on: snapshot, facts: facts, folder: folder, progress: progress)
+                comparisonDiffs.append(outcome.summary)
+                details += outcome.details
+                recorded += outcome.recorded
+            }
+            reports.append(
+                SliceDiff(
+                    name: slice.name, operations: comparisonDiffs.reduce(0) { $0 + $1.operations },
+                    mismatches: details.count, details: details, recorded: recorded, comparisons: comparisonDiffs
+                )
+            )
+        }
+        return SessionDiffReport(file: shown, options: options, slices: reports)
+    }
+
+    /// A private copy of the source (main file, `-wal`, `-journal`) every scenario copies from, so the source is
+    /// only read once and never opened by a session; for samples, an empty placeholder the harness can copy.
+    private func prepareSource(in folder: URL) throws -> (path: String, facts: SourceFacts, shown: String) {
+        let manager = FileManager.default
+        switch source {
+        case .file(let path, let key):
+            // Refuse what no session can open (missing, not a database, wrong key, not MMEX, too new) up front, with
+            // the source's own path in the error; a read-only session leaves the file and its sidecars untouched.
+            try LegacySession.open(at: path, key: key, access: .readOnly, configuration: .standard).close()
+            let sessionKey = try key.map(SessionKey.init)
+            let snapshotFolder = folder.appendingPathComponent("source")
+            try manager.createDirectory(at: snapshotFolder, withIntermediateDirectories: true)
+            let snapshot = snapshotFolder.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent).path
+            for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || manager.fileExists(atPath: path + suffix) {
+                try manager.copyItem(atPath: path + suffix, toPath: snapshot + suffix)
+                try manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: snapshot + suffix)
+            }
+            let wal = MMEXFileCheck.isWALMode(snapshot, key: sessionKey) ?? false
+            return (snapshot, SourceFacts(isWALMode: wal), path)
+        case .inMemorySample:
+            let placeholder = folder.appendingPathComponent("placeholder").path
+            _ = manager.createFile(atPath: placeholder, contents: Data())
+            return (placeholder, SourceFacts(isWALMode: false), "(in-memory samples)")
+        }
+    }
+
+    private struct ComparisonOutcome {
+        var summary: ComparisonDiff
+        var details: [MismatchDetail]
+        var recorded: [RecordedMismatch]
+    }
+
+    private func run(
+        _ slice: PortedSlice, _ comparison: SessionComparison, on file: String, facts: SourceFacts, folder: URL,
+        progress: (Progress) -> Void
+    ) throws -> ComparisonOutcome {
+        let lifecycle = harness(comparison, compare: fullComparison, folder: folder)
+        var scenarioComparison = fullComparison
+        if facts.isWALMode { scenarioComparison.journalMode = false }
+        let scenarioHarness = harness(comparison, compare: scenarioComparison, folder: folder)
+
+        let scenarios = [Scenario<any PersistenceSession>(name: "open and close", operations: [])] + slice.scenarios(options)
+        var summary = ComparisonDiff(
+            comparison: comparison.rawValue, baseline: comparison.baseline.rawValue,
+            candidate: comparison.candidate.rawValue, scenarios: scenarios.count, operations: 0, mismatches: 0,
+            recorded: 0, failures: []
+        )
+        var details: [MismatchDetail] = []
+        var recorded: [RecordedMismatch] = []
+        for (index, scenario) in scenarios.enumerated() {
+            progress(Progress(slice: slice.name, comparison: comparison, scenario: index + 1, scenarios: scenarios.count))
+            let report = try (index == 0 ? lifecycle : scenarioHarness).run(scenario, on: file)
+            summary.operations += report.operations
+            var unexplained = 0
+            for mismatch in report.mismatches {
+                if let difference = RecordedDifference.all.first(where: { $0.covers(mismatch, facts) }) {
+                    recorded.append(
+                        RecordedMismatch(
+                            id: difference.id, comparison: comparison.rawValue, field: mismatch.field,
+                            baseline: mismatch.baseline, candidate: mismatch.candidate
+                        )
+                    )
+                    summary.recorded += 1
+                } else {
+                    details.append(MismatchDetail(mismatch, comparison: comparison))
+                    unexplained += 1
+                }
+            }
+            summary.mismatches += unexplained
+            if unexplained > 0 {
+                summary.failures.append(
+                    ScenarioFailure(
+                        scenario: scenario.name, seed: scenario.seed, mismatches: unexplained,
+                        shortestFailingSequence: report.shortestFailingSequence
+                    )
+                )
+            }
+        }
+        return ComparisonOutcome(summary: summary, details: details, recorded: recorded)
+    }
+
+    /// For a file: everything. For samples: the returned values only (the sessions never touch the placeholder).
+    private var fullComparison: StateComparison {
+        var comparison = StateComparison.all
+        if case .inMemorySample = source {
+            comparison.rows = false
+            comparison.schema = false
+            comparison.userVersion = false
+            comparison.journalMode = false
+            comparison.sidecars = false
+        }
+        return comparison
+    }
+
+    private func harness(
+        _ comparison: SessionComparison, compare: StateComparison, folder: URL
+    ) -> DifferentialHarness<any PersistenceSession> {
+        let key: DatabaseKey? = if case .file(_, let key) = source { key } else { nil }
+        let sessionKey = key.flatMap { try? SessionKey($0) }
+        return DifferentialHarness(
+            baseline: comparison.baseline.differentialSide(source),
+            candidate: comparison.candidate.differentialSide(source),
+            inspect: { path in try SessionKey.openForInspection(path, key: sessionKey) },
+            comparison: compare, workDirectory: folder, shrinkBudget: shrinkBudget
+        )
+    }
+}

@@ -1,1 +1,0 @@
-// Module MMEXLegacy: see design.md for its layer. Filled in by its issue.

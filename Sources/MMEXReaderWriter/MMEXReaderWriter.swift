@@ -1,1 +1,0 @@
-// Module MMEXReaderWriter: see design.md for its layer. Filled in by its issue.

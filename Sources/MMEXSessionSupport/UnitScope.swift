@@ -1,0 +1,22 @@
+import PersistenceSession
+import Synchronization
+
+/// The lifetime of one unit of work: the repositories it vends check it before every call, so one that escaped its
+/// `read { }` or `write { }` throws ``SessionErrors/escapedRepository`` instead of running outside the unit's
+/// transaction (or, on the reader/writer driver, touching a connection handle that is no longer valid).
+public final class UnitScope: Sendable {
+    private let isOpen = Atomic(true)
+
+    public init() {}
+
+    /// Throws when the unit of work has ended.
+    @inline(__always)
+    public func check() throws(PersistenceError) {
+        guard isOpen.load(ordering: .acquiring) else { throw SessionErrors.escapedRepository }
+    }
+
+    /// Ends the unit of work (called by the session when the closure returns or throws).
+    public func end() {
+        isOpen.store(false, ordering: .releasing)
+    }
+}
