@@ -38,7 +38,7 @@ public final class ScratchMount: @unchecked Sendable {
         guard statvfs(url.path, &info) == 0 else { return }
         let free = Int(info.f_bavail) * Int(info.f_frsize)
         let ballast = max(0, free - leavingBytes)
-        FileManager.default.createFile(atPath: path(".ballast"), contents: Data(count: ballast))
+        _ = FileManager.default.createFile(atPath: path(".ballast"), contents: Data(count: ballast))
     }
 
     deinit {
