@@ -33,7 +33,7 @@ private func keysThatOpen(_ path: String, keys: [String], expected: String) -> [
 struct CLICrashTests {
     static let keyA = "x'" + String(repeating: "a1", count: 32) + "'"
     static let keyB = "x'" + String(repeating: "b2", count: 32) + "'"
-    static let runs = Soak.pick(normal: 15, soak: 300)
+    static let runs = Soak.pick(normal: 15, soak: 150)
 
     private func makeSource(at path: String, walMode: Bool) throws {
         let key = try CipherKey.parsing(Self.keyA)

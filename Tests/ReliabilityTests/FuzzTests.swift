@@ -7,7 +7,7 @@ struct FuzzTests {
     /// Iterations per target: a few seconds in the test run; `DRIVERPORT_FUZZ_ITERATIONS` or the soak for more.
     static let iterations: Int = {
         if let text = ProcessInfo.processInfo.environment["DRIVERPORT_FUZZ_ITERATIONS"], let value = Int(text) { return value }
-        return Soak.pick(normal: 300, soak: 20_000)
+        return Soak.pick(normal: 300, soak: 10_000)
     }()
 
     @Test("seeds first, then mutated seeds, through each target", arguments: FuzzTarget.allCases)

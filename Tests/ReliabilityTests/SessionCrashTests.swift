@@ -53,7 +53,7 @@ struct SessionCrashTests {
 
     @Test("queue and pool sessions: no acknowledged unit lost, none half-applied", arguments: [SessionLedger.Kind.queue, .pool])
     func readerWriterSessions(kind: SessionLedger.Kind) throws {
-        let result = try campaign(kind, exactRuns: Soak.pick(normal: 12, soak: 200), randomRuns: Soak.pick(normal: 8, soak: 100))
+        let result = try campaign(kind, exactRuns: Soak.pick(normal: 12, soak: 100), randomRuns: Soak.pick(normal: 8, soak: 50))
         ReliabilityFigures.report("crash session \(kind.rawValue)", ["runs": result.runs, "kills": result.kills, "damaged": result.failures.count])
         for failure in result.failures.prefix(5) { Issue.record("\(failure)") }
         #expect(result.kills > 0)
@@ -61,7 +61,7 @@ struct SessionCrashTests {
 
     @Test("legacy session: its journal_mode=MEMORY (as the MMEX iOS app) loses whole-unit atomicity under kill -9")
     func legacySession() throws {
-        let result = try campaign(.legacy, exactRuns: Soak.pick(normal: 12, soak: 200), randomRuns: Soak.pick(normal: 8, soak: 100))
+        let result = try campaign(.legacy, exactRuns: Soak.pick(normal: 12, soak: 100), randomRuns: Soak.pick(normal: 8, soak: 50))
         ReliabilityFigures.report("crash session legacy", ["runs": result.runs, "kills": result.kills, "damaged": result.failures.count])
         // Known: LegacySession.open sets journal_mode = MEMORY for read-write sessions; a kill between two page
         // writes of a commit leaves a half-written file that nothing can roll back. When the session moves to a
