@@ -135,7 +135,11 @@ let package = Package(
             ]
         ),
         .target(
-            name: "DriverLedgers", dependencies: ["TestSupport", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine"],
+            name: "DriverLedgers",
+            dependencies: [
+                "TestSupport", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine", "MMEXLegacy", "MMEXReaderWriter",
+                "PersistenceSession", "MMEXModel",
+            ],
             path: "Tests/DriverLedgers"
         ),
         .executableTarget(
@@ -149,7 +153,8 @@ let package = Package(
             name: "ReliabilityTests",
             dependencies: [
                 "DriverPortCLI", "MMEXFiles", "MMEXModel", "PersistenceSession", "SQLiteEngine", "SQLiteCipher",
-                "LegacyDriver", "ReaderWriterDriver", "DriverLedgers", "TestSupport",
+                "LegacyDriver", "ReaderWriterDriver", "DriverLedgers", "MMEXLegacy", "MMEXReaderWriter",
+                "TestSupport",
             ]
         ),
     ],

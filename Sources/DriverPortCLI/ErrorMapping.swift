@@ -57,6 +57,10 @@ enum ErrorMapping {
         case let error as PersistenceError:
             return persistenceError(error)
         case let error as DifferentialError:
+            // Reading a copy back can fail on a file damaged deep inside: name the file and where to look.
+            if case .cannotInspect = error, let path {
+                return CLIError("\(path): \(error.description) (the file may be damaged: see 'driverport inspect')", exitCode: .dataError)
+            }
             return CLIError(error.description, exitCode: .dataError)
         default:
             return CLIError("\(path.map { "\($0): " } ?? "")\(error)", exitCode: .software)

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteEngine
 
 /// What a path holds before any SQLite library touches it: the checks that keep the toolkit from opening the wrong
 /// thing (a folder, an empty file, a text file) and tell a plain SQLite file from an encrypted one.
@@ -14,7 +15,7 @@ public struct FileProbe: Sendable, Equatable {
     public let path: String
     public let size: UInt64
     public let kind: Kind
-    /// Header byte 18/19 = 2: the file was last written in WAL mode.
+    /// SQLite opens the file in WAL mode (header byte 19, the read version, is 2).
     public let isWALMode: Bool
     /// The page size in the header (plain files only).
     public let pageSize: Int?
@@ -70,7 +71,7 @@ public struct FileProbe: Sendable, Equatable {
             // the pages that grow the file, and the -wal still holds every one of them.
             func be32(_ at: Int) -> UInt64 { header[at..<at + 4].reduce(0) { $0 << 8 | UInt64($1) } }
             let pages = be32(28)
-            let walMode = header[18] == 2 && header[19] == 2
+            let walMode = DatabaseHeader.isWALMode(header: header)
             var walInfo = stat()
             let walHoldsPages = walMode && stat(path + "-wal", &walInfo) == 0 && walInfo.st_size > 0
             if pages > 0, be32(92) == be32(24), UInt64(info.st_size) < pages * UInt64(size), !walHoldsPages {
@@ -80,7 +81,7 @@ public struct FileProbe: Sendable, Equatable {
         let sidecars = sidecarSuffixes.filter { FileManager.default.fileExists(atPath: path + $0) }
         return FileProbe(
             path: path, size: UInt64(info.st_size), kind: plain ? .plainSQLite : .notPlainSQLite,
-            isWALMode: plain && header[18] == 2 && header[19] == 2, pageSize: pageSize, reserveBytes: reserve,
+            isWALMode: plain && DatabaseHeader.isWALMode(header: header), pageSize: pageSize, reserveBytes: reserve,
             sidecars: sidecars
         )
     }

@@ -102,7 +102,7 @@ public enum SessionErrors {
         case .notRegularFile(let path, _), .empty(let path): .notADatabase(path: path)
         case .unreadable(let path): .io(path: path, detail: "the file cannot be read (check its permissions)")
         case .exists(let path): .alreadyExists(path: path)
-        case .cannotCreate(let path, let reason): .io(path: path, detail: reason)
+        case .cannotCreate(let path, let reason): .io(path: path, detail: "cannot create the file (\(reason))")
         case .truncated(let path, _, _), .badHeader(let path, _): .corrupt(path: path, detail: error.description)
         }
     }

@@ -112,15 +112,23 @@ public final class UntouchedReader {
 
 /// What the first 100 bytes of a plain SQLite file say, read without SQLite.
 public enum DatabaseHeader {
-    /// `true` for a plain SQLite file in WAL mode (header bytes 18 and 19 are 2), `false` for a plain file in
-    /// rollback-journal mode, `nil` when the file has no plain SQLite header (missing, short, or encrypted).
+    /// `true` for a plain SQLite file SQLite opens in WAL mode, `false` for a plain file in rollback-journal mode,
+    /// `nil` when the file has no plain SQLite header (missing, short, or encrypted).
     public static func walMode(atPath path: String) -> Bool? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
         let magic = Array("SQLite format 3".utf8) + [0]
         guard header.count == 100, Array(header[0..<16]) == magic else { return nil }
-        return header[18] == 2 && header[19] == 2
+        return isWALMode(header: header)
+    }
+
+    /// Whether SQLite opens a file with this header in WAL mode: the read version (byte 19) is 2. SQLite looks at
+    /// that byte alone (the write version, byte 18, only makes a file read-only when above 2), so a header whose
+    /// two bytes differ (damaged, or written by a tool that sets one) still gets a `-wal` and `-shm`; a reader that
+    /// took it for a rollback-journal file would let SQLite create them beside it.
+    public static func isWALMode(header: [UInt8]) -> Bool {
+        header.count > 19 && header[19] == 2
     }
 }
 

@@ -384,6 +384,10 @@ dp_fault_vfs *dp_fault_vfs_register(const char *name, const char *base_name) {
     return v;
 }
 
+int dp_fault_vfs_make_default(dp_fault_vfs *v) {
+    return sqlite3_vfs_register(&v->vfs, 1);
+}
+
 void dp_fault_vfs_unregister(dp_fault_vfs *v) {
     if (v == NULL) return;
     sqlite3_vfs_unregister(&v->vfs);

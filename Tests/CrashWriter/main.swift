@@ -3,7 +3,7 @@
 // acknowledged. With --kill-at-call it kills itself at the Nth matching VFS call (through the fault VFS), to stop
 // at an exact I/O step.
 //
-// Usage: CrashWriter --db PATH --from N --count C [--driver engine|legacy|queue|pool] [--setup SQL]... [--kill-at-call K]
+// Usage: CrashWriter --db PATH --from N --count C [--driver engine|legacy|queue|pool|session-legacy|session-queue|session-pool] [--setup SQL]... [--kill-at-call K]
 //        [--kill-kinds write,sync,...] [--kill-files main,journal,wal] [--count-calls]
 import DriverLedgers
 import Foundation
@@ -72,6 +72,10 @@ do {
 } catch {
     fail("\(error)")
 }
+if let vfs, driver.hasPrefix("session-") {
+    // Sessions open with no VFS name: the fault VFS must be the default to see their calls.
+    guard vfs.makeDefault() else { fail("cannot make the fault VFS the default") }
+}
 if let vfs {
     if let killAt {
         vfs.arm(.init(kinds: kinds, files: files, nth: killAt, action: .kill))
@@ -93,6 +97,16 @@ do {
             say("ack \(transaction)")
         }
         connection.engine.close()
+    case "session-legacy", "session-queue", "session-pool":
+        guard let kind = SessionLedger.Kind(rawValue: String(driver.dropFirst("session-".count))) else { fail("bad driver") }
+        let session = try SessionLedger.open(kind, path: database)
+        say("ready")
+        for unit in from..<(from + count) {
+            say("begin \(unit)")
+            try SessionLedger.run(unit, on: session)
+            say("ack \(unit)")
+        }
+        try session.close()
     case "queue", "pool":
         let kind = ReaderWriterLedgerRunner.Kind(rawValue: driver) ?? .queue
         let writer = try ReaderWriterLedgerRunner.open(kind, path: database, vfs: vfs?.name, setup: setup)

@@ -22,6 +22,7 @@ struct FileCommand: Sendable, CustomTestStringConvertible {
         FileCommand(name: "upgrade") { input, _ in ["upgrade", input] },
         FileCommand(name: "snapshot") { ["snapshot", $0, "--out", $1.appendingPathComponent("snapshot.json").path] },
         FileCommand(name: "relocate") { ["relocate", "--from", $0, "--to", $1.appendingPathComponent("container").path] },
+        FileCommand(name: "diff") { input, _ in ["diff", input, "--operations", "0"] },
     ]
 }
 

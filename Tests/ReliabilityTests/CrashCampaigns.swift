@@ -41,7 +41,8 @@ enum CrashCampaigns {
             "failures": figures.failures.count,
         ])
         for failure in figures.failures.prefix(5) { Issue.record("\(failure)") }
-        #expect(figures.kills >= (randomRuns + exactRuns) / 2, "too few runs were killed mid-way: the moments miss the work")
+        // The exact-call kills land whatever the machine's speed; random moments only add to them.
+        #expect(figures.kills >= exactRuns / 2, "too few runs were killed mid-way: the kill points miss the work")
         #expect(figures.acknowledgedCommits > 0)
     }
 }

@@ -9,8 +9,8 @@ struct EngineCrashTests {
 
     @Test("random kill moments and kills at exact I/O calls", arguments: JournalVariant.safe)
     func killedWriter(variant: JournalVariant) throws {
-        try CrashCampaigns.ledger(variant, driver: "engine", randomRuns: Soak.pick(normal: 24, soak: 400),
-                                  exactRuns: Soak.pick(normal: 16, soak: 300), transactionsPerRun: Self.transactionsPerRun)
+        try CrashCampaigns.ledger(variant, driver: "engine", randomRuns: Soak.pick(normal: 24, soak: 200),
+                                  exactRuns: Soak.pick(normal: 16, soak: 150), transactionsPerRun: Self.transactionsPerRun)
     }
 
     @Test("journal_mode=MEMORY: a kill between two database writes of a commit leaves the file damaged")

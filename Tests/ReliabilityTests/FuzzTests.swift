@@ -7,8 +7,16 @@ struct FuzzTests {
     /// Iterations per target: a few seconds in the test run; `DRIVERPORT_FUZZ_ITERATIONS` or the soak for more.
     static let iterations: Int = {
         if let text = ProcessInfo.processInfo.environment["DRIVERPORT_FUZZ_ITERATIONS"], let value = Int(text) { return value }
-        return Soak.pick(normal: 300, soak: 20_000)
+        return Soak.pick(normal: 300, soak: 10_000)
     }()
+
+    /// Keeps an input that broke a promise, for `DriverPortFuzz replay --target T FILE`.
+    static func save(_ bytes: [UInt8], target: FuzzTarget, iteration: Int) -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("driverport-fuzz-findings")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("\(target.rawValue)-\(iteration).bin")
+        return (try? Data(bytes).write(to: file)).map { file.path } ?? "(not saved)"
+    }
 
     @Test("seeds first, then mutated seeds, through each target", arguments: FuzzTarget.allCases)
     func fuzz(target: FuzzTarget) throws {
@@ -34,7 +42,9 @@ struct FuzzTests {
             }
             let outcome = target.run(bytes, in: work.url)
             outcomes[outcome, default: 0] += 1
-            if case .violation(let what) = outcome { violations.append("iteration \(iteration) from \(seed.name): \(what)") }
+            if case .violation(let what) = outcome {
+                violations.append("iteration \(iteration) from \(seed.name): \(what); input saved as \(Self.save(bytes, target: target, iteration: iteration))")
+            }
         }
         let seconds = Date().timeIntervalSince(start)
         ReliabilityFigures.report("fuzz \(target.rawValue)", [

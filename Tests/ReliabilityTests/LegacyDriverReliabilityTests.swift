@@ -19,7 +19,7 @@ struct LegacyDriverReliabilityTests {
 
     @Test("a legacy-driver writer killed at random moments and at exact I/O calls", arguments: variants)
     func crash(variant: JournalVariant) throws {
-        try CrashCampaigns.ledger(variant, driver: "legacy", randomRuns: Soak.pick(normal: 16, soak: 300),
-                                  exactRuns: Soak.pick(normal: 10, soak: 200), transactionsPerRun: 15)
+        try CrashCampaigns.ledger(variant, driver: "legacy", randomRuns: Soak.pick(normal: 16, soak: 150),
+                                  exactRuns: Soak.pick(normal: 10, soak: 100), transactionsPerRun: 15)
     }
 }

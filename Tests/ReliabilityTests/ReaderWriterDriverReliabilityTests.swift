@@ -25,7 +25,7 @@ struct ReaderWriterDriverReliabilityTests {
     @Test("a queue or pool writer killed at random moments and at exact I/O calls", arguments: [0, 1])
     func crash(setup: Int) throws {
         let (kind, variant) = Self.setups[setup]
-        try CrashCampaigns.ledger(variant, driver: kind.rawValue, randomRuns: Soak.pick(normal: 16, soak: 300),
-                                  exactRuns: Soak.pick(normal: 10, soak: 200), transactionsPerRun: 15)
+        try CrashCampaigns.ledger(variant, driver: kind.rawValue, randomRuns: Soak.pick(normal: 16, soak: 150),
+                                  exactRuns: Soak.pick(normal: 10, soak: 100), transactionsPerRun: 15)
     }
 }

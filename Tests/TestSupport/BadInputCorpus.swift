@@ -195,6 +195,11 @@ public enum BadInputCorpus {
             try Data().write(to: URL(fileURLWithPath: path + "-wal"))
             try randomBytes(32768, seed: 3).write(to: URL(fileURLWithPath: path + "-shm"))
         },
+        BadInput(name: "WAL read version with a damaged write version (found by the fuzzer)", fileName: "walversion.mmb",
+                 expectation: .readable(userVersion: 21, mmexSchemaClean: true)) { path in
+            try makeMMEXFile(at: path) { try $0.execute("PRAGMA journal_mode = WAL") }
+            try overwrite(path, at: 18, with: Data([0x8A, 0x02]))
+        },
         BadInput(name: "path with ? # % and spaces", fileName: "we?ird #name%20 ñ.mmb", expectation: .readable(userVersion: 21, mmexSchemaClean: true)) { path in
             try makeMMEXFile(at: path)
         },

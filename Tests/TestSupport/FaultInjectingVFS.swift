@@ -130,6 +130,10 @@ public final class FaultInjectingVFS: @unchecked Sendable {
     /// registered until ``unregister()`` is called explicitly (they are small).
     public func unregister() { dp_fault_vfs_unregister(handle) }
 
+    /// Makes this the process's default VFS, so code that opens with no VFS name (a session, a driver) goes through
+    /// it. Meant for child processes of crash tests; a test process would disturb its parallel tests.
+    public func makeDefault() -> Bool { dp_fault_vfs_make_default(handle) == 0 }
+
     /// Arms a fault; the matching-call count starts from zero.
     public func arm(_ plan: Plan) {
         let mask = plan.kinds.reduce(UInt32(0)) { $0 | (1 << UInt32($1.rawValue)) }

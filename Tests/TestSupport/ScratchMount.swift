@@ -32,15 +32,6 @@ public final class ScratchMount: @unchecked Sendable {
         Self.run("/bin/mount", ["-o", "remount,ro", url.path])
     }
 
-    /// Fills the free space with a ballast file, so the next write of more than `leavingBytes` fails with ENOSPC.
-    public func fill(leavingBytes: Int = 0) throws {
-        var info = statvfs()
-        guard statvfs(url.path, &info) == 0 else { return }
-        let free = Int(info.f_bavail) * Int(info.f_frsize)
-        let ballast = max(0, free - leavingBytes)
-        FileManager.default.createFile(atPath: path(".ballast"), contents: Data(count: ballast))
-    }
-
     deinit {
         // Lazy unmount: succeeds even if a file inside is still open somewhere.
         _ = Self.run("/bin/umount", ["-l", url.path])

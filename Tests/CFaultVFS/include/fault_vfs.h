@@ -59,6 +59,10 @@ typedef struct dp_fault_vfs dp_fault_vfs;
  * default. Returns NULL when the base does not exist, the name is taken, or memory runs out. */
 dp_fault_vfs *dp_fault_vfs_register(const char *name, const char *base_name);
 
+/* Makes it the default VFS of the process, for code that opens with no VFS name (a session in a crash child).
+ * Returns an SQLite result code. */
+int dp_fault_vfs_make_default(dp_fault_vfs *vfs);
+
 /* Unregisters and frees it. Every connection opened through it must be closed first. */
 void dp_fault_vfs_unregister(dp_fault_vfs *vfs);
 
