@@ -8,11 +8,12 @@ public enum BenchReport {
 
     /// Aligned columns, one line per case and implementation, then the goals.
     public static func text(_ document: BenchDocument) -> String {
-        var rows: [[String]] = [["case", "implementation", "median", "ratio", "vs", "rows", "rounds", "extra"]]
+        var rows: [[String]] = [["case", "implementation", "median", "ratio", "CPU ratio", "vs", "rows", "rounds", "extra"]]
         for result in document.results {
             rows.append([
                 result.name, result.implementation, seconds(result.medianSeconds),
-                result.ratioToBaseline.map(ratio) ?? "-", result.ratioToBaseline == nil ? "" : (result.baseline ?? ""),
+                result.ratioToBaseline.map(ratio) ?? "-", result.cpuRatioToBaseline.map(ratio) ?? "-",
+                result.ratioToBaseline == nil ? "" : (result.baseline ?? ""),
                 String(result.rows), String(result.rounds), extra(result.extra),
             ])
         }
@@ -24,6 +25,7 @@ public enum BenchReport {
             for goal in document.goals {
                 text += "  \(goal.met ? "met   " : "MISSED") \(goal.goal): \(goal.caseName) \(goal.implementation) "
                     + "\(number(goal.measured)) \(goal.comparison) \(number(goal.limit))"
+                    + (goal.cpuMeasured.map { " (CPU time \(number($0)))" } ?? "")
                     + (goal.remark.map { " (\($0))" } ?? "") + "\n"
             }
         }
@@ -55,10 +57,12 @@ public enum BenchReport {
             .joined(separator: "; ") + "\n"
         for note in document.notes { text += "- Note: \(note)\n" }
         if !document.goals.isEmpty {
-            text += "\n### Goals\n\n| goal | case | implementation | measured | limit | met |\n|---|---|---|---:|---:|---|\n"
+            text += "\n### Goals\n\nJudged on the wall-clock figure; the CPU-time ratio is shown beside it.\n\n"
+            text += "| goal | case | implementation | measured | CPU time | limit | met |\n|---|---|---|---:|---:|---:|---|\n"
             for goal in document.goals {
                 let measured = number(goal.measured) + (goal.remark.map { " (\($0))" } ?? "")
                 text += "| \(goal.goal) | \(goal.caseName) | \(goal.implementation) | \(measured) "
+                    + "| \(goal.cpuMeasured.map(number) ?? "") "
                     + "| \(goal.comparison) \(number(goal.limit)) | \(goal.met ? "yes" : "**no**") |\n"
             }
         }
@@ -66,11 +70,12 @@ public enum BenchReport {
             let results = document.results.filter { $0.family == family.rawValue }
             guard !results.isEmpty else { continue }
             text += "\n### \(title(family))\n\n"
-            text += "| case | implementation | median | ratio | compared with | rows | rounds | spread | extra |\n"
-            text += "|---|---|---:|---:|---|---:|---:|---:|---|\n"
+            text += "| case | implementation | median | ratio | CPU ratio | compared with | rows | rounds | spread | extra |\n"
+            text += "|---|---|---:|---:|---:|---|---:|---:|---:|---|\n"
             for result in results {
                 text += "| \(result.name) | \(result.implementation) | \(seconds(result.medianSeconds)) "
-                    + "| \(result.ratioToBaseline.map(ratio) ?? "") | \(result.ratioToBaseline == nil ? "" : result.baseline ?? "") "
+                    + "| \(result.ratioToBaseline.map(ratio) ?? "") | \(result.cpuRatioToBaseline.map(ratio) ?? "") "
+                    + "| \(result.ratioToBaseline == nil ? "" : result.baseline ?? "") "
                     + "| \(result.rows) | \(result.rounds) | \(result.spread.map(percent) ?? "") | \(extra(result.extra)) |\n"
             }
             if family == .mmex { text += scaleTable(results) }
