@@ -13,6 +13,8 @@ public struct GoalCheck: Sendable, Codable, Equatable {
     /// `<=`, `<` or `>=`: how `measured` must compare with `limit`.
     public var comparison: String
     public var met: Bool
+    /// `x` for a ratio, `MiB` for memory.
+    public var unit: String
     /// Anything that qualifies the check (measured at another size than the goal names).
     public var remark: String?
 }
@@ -81,6 +83,7 @@ public enum BenchGoals {
             || result.family == BenchFamily.codec.rawValue ? result.cpuRatioToBaseline : nil
         return GoalCheck(
             goal: goal, caseName: result.name, implementation: result.implementation, measured: measured,
-            cpuMeasured: cpu, limit: limit, comparison: comparison, met: met, remark: nil)
+            cpuMeasured: cpu, limit: limit, comparison: comparison, met: met,
+            unit: result.family == BenchFamily.memory.rawValue ? "MiB" : "x", remark: nil)
     }
 }

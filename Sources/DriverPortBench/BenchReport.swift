@@ -24,8 +24,8 @@ public enum BenchReport {
             text += "\ngoals:\n"
             for goal in document.goals {
                 text += "  \(goal.met ? "met   " : "MISSED") \(goal.goal): \(goal.caseName) \(goal.implementation) "
-                    + "\(number(goal.measured)) \(goal.comparison) \(number(goal.limit))"
-                    + (goal.cpuMeasured.map { " (CPU time \(number($0)))" } ?? "")
+                    + "\(figure(goal.measured, goal.unit)) \(goal.comparison) \(figure(goal.limit, goal.unit))"
+                    + (goal.cpuMeasured.map { " (CPU time \(figure($0, goal.unit)))" } ?? "")
                     + (goal.remark.map { " (\($0))" } ?? "") + "\n"
             }
         }
@@ -60,10 +60,10 @@ public enum BenchReport {
             text += "\n### Goals\n\nJudged on the wall-clock figure; the CPU-time ratio is shown beside it.\n\n"
             text += "| goal | case | implementation | measured | CPU time | limit | met |\n|---|---|---|---:|---:|---:|---|\n"
             for goal in document.goals {
-                let measured = number(goal.measured) + (goal.remark.map { " (\($0))" } ?? "")
+                let measured = figure(goal.measured, goal.unit) + (goal.remark.map { " (\($0))" } ?? "")
                 text += "| \(goal.goal) | \(goal.caseName) | \(goal.implementation) | \(measured) "
-                    + "| \(goal.cpuMeasured.map(number) ?? "") "
-                    + "| \(goal.comparison) \(number(goal.limit)) | \(goal.met ? "yes" : "**no**") |\n"
+                    + "| \(goal.cpuMeasured.map { figure($0, goal.unit) } ?? "") "
+                    + "| \(goal.comparison) \(figure(goal.limit, goal.unit)) | \(goal.met ? "yes" : "**no**") |\n"
             }
         }
         for family in BenchFamily.allCases {
@@ -153,6 +153,11 @@ public enum BenchReport {
     static func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
 
     static func number(_ value: Double) -> String { String(format: "%.3g", value) }
+
+    /// A goal's figure: a ratio with three decimals (so 1.104 does not print as a met-looking 1.1), or MiB.
+    static func figure(_ value: Double, _ unit: String) -> String {
+        unit == "MiB" ? String(format: "%.1f MiB", value) : String(format: "%.3fx", value)
+    }
 
     static func extra(_ figures: [String: Double]?) -> String {
         guard let figures else { return "" }

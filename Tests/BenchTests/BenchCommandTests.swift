@@ -34,7 +34,7 @@ struct BenchCommandTests {
         #expect(markdown.exitCode == 0)
         #expect(markdown.standardOutput.contains("| fetch-20k-by-index | pool | 10.5 ms | 1.05x |  | raw C | 20000 | 3 |"))
         #expect(markdown.standardOutput.contains("2 processors, Test CPU"))
-        #expect(markdown.standardOutput.contains("| reader/writer driver <= 1.1x raw C | fetch-20k-by-index | pool | 1.05 |  | <= 1.1 | yes |"))
+        #expect(markdown.standardOutput.contains("| reader/writer driver <= 1.1x raw C | fetch-20k-by-index | pool | 1.050x |  | <= 1.100x | yes |"))
         let json = try DriverPortBinary.run(["bench", "--from", path, "--json"])
         #expect(json.exitCode == 0)
         #expect(try BenchDocument.decode(Data(json.standardOutput.utf8)) == Self.document)
