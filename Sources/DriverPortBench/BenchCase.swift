@@ -77,6 +77,11 @@ public struct BenchResult: Sendable, Codable, Equatable {
     public var implementation: String
     /// The median wall-clock time of one run, over the rounds.
     public var medianSeconds: Double
+    /// The median CPU time of one run (all threads of the process), over the rounds.
+    public var medianCPUSeconds: Double?
+    /// The median of the per-round ratios of CPU time to the baseline's: steadier than the wall-clock ratio when
+    /// other programs compete for the processors (not meaningful for the concurrency cases, whose point is time).
+    public var cpuRatioToBaseline: Double?
     /// The median of the per-round ratios to the raw C baseline measured in the same round (`nil` when the case's
     /// baseline is not raw C over the same engine).
     public var ratioToRawC: Double?
@@ -94,7 +99,8 @@ public struct BenchResult: Sendable, Codable, Equatable {
     public var extra: [String: Double]?
 
     public init(
-        name: String, family: String, implementation: String, medianSeconds: Double, ratioToRawC: Double? = nil,
+        name: String, family: String, implementation: String, medianSeconds: Double, medianCPUSeconds: Double? = nil,
+        cpuRatioToBaseline: Double? = nil, ratioToRawC: Double? = nil,
         baseline: String? = nil, ratioToBaseline: Double? = nil, rows: Int, rounds: Int, spread: Double? = nil,
         extra: [String: Double]? = nil
     ) {
@@ -102,6 +108,8 @@ public struct BenchResult: Sendable, Codable, Equatable {
         self.family = family
         self.implementation = implementation
         self.medianSeconds = medianSeconds
+        self.medianCPUSeconds = medianCPUSeconds
+        self.cpuRatioToBaseline = cpuRatioToBaseline
         self.ratioToRawC = ratioToRawC
         self.baseline = baseline
         self.ratioToBaseline = ratioToBaseline

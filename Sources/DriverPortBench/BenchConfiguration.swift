@@ -72,7 +72,7 @@ public struct BenchConfiguration: Sendable {
         scaleTransactions: [10_000, 1_000_000], readerCounts: [1, 2, 4], concurrentReads: 160, rowsPerRead: 2_500,
         memoryProbeTransactions: 1_000_000,
         runner: BenchRunner(minimumRounds: 5, maximumRounds: 11, targetSpread: 0.05),
-        longRunner: BenchRunner(minimumRounds: 3, maximumRounds: 5, targetSpread: 0.05))
+        longRunner: BenchRunner(minimumRounds: 3, maximumRounds: 4, targetSpread: 0.05))
 
     /// The CI smoke run: every family at a tenth of the size, fewer rounds; under a minute in a release build.
     public static let quick = BenchConfiguration(

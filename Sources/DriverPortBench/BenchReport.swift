@@ -8,11 +8,12 @@ public enum BenchReport {
 
     /// Aligned columns, one line per case and implementation, then the goals.
     public static func text(_ document: BenchDocument) -> String {
-        var rows: [[String]] = [["case", "implementation", "median", "ratio", "vs", "rows", "rounds", "extra"]]
+        var rows: [[String]] = [["case", "implementation", "median", "ratio", "CPU ratio", "vs", "rows", "rounds", "extra"]]
         for result in document.results {
             rows.append([
                 result.name, result.implementation, seconds(result.medianSeconds),
-                result.ratioToBaseline.map(ratio) ?? "-", result.ratioToBaseline == nil ? "" : (result.baseline ?? ""),
+                result.ratioToBaseline.map(ratio) ?? "-", result.cpuRatioToBaseline.map(ratio) ?? "-",
+                result.ratioToBaseline == nil ? "" : (result.baseline ?? ""),
                 String(result.rows), String(result.rounds), extra(result.extra),
             ])
         }
@@ -23,7 +24,8 @@ public enum BenchReport {
             text += "\ngoals:\n"
             for goal in document.goals {
                 text += "  \(goal.met ? "met   " : "MISSED") \(goal.goal): \(goal.caseName) \(goal.implementation) "
-                    + "\(number(goal.measured)) \(goal.comparison) \(number(goal.limit))"
+                    + "\(figure(goal.measured, goal.unit)) \(goal.comparison) \(figure(goal.limit, goal.unit))"
+                    + (goal.cpuMeasured.map { " (CPU time \(figure($0, goal.unit)))" } ?? "")
                     + (goal.remark.map { " (\($0))" } ?? "") + "\n"
             }
         }
@@ -55,22 +57,25 @@ public enum BenchReport {
             .joined(separator: "; ") + "\n"
         for note in document.notes { text += "- Note: \(note)\n" }
         if !document.goals.isEmpty {
-            text += "\n### Goals\n\n| goal | case | implementation | measured | limit | met |\n|---|---|---|---:|---:|---|\n"
+            text += "\n### Goals\n\nJudged on the wall-clock figure; the CPU-time ratio is shown beside it.\n\n"
+            text += "| goal | case | implementation | measured | CPU time | limit | met |\n|---|---|---|---:|---:|---:|---|\n"
             for goal in document.goals {
-                let measured = number(goal.measured) + (goal.remark.map { " (\($0))" } ?? "")
+                let measured = figure(goal.measured, goal.unit) + (goal.remark.map { " (\($0))" } ?? "")
                 text += "| \(goal.goal) | \(goal.caseName) | \(goal.implementation) | \(measured) "
-                    + "| \(goal.comparison) \(number(goal.limit)) | \(goal.met ? "yes" : "**no**") |\n"
+                    + "| \(goal.cpuMeasured.map { figure($0, goal.unit) } ?? "") "
+                    + "| \(goal.comparison) \(figure(goal.limit, goal.unit)) | \(goal.met ? "yes" : "**no**") |\n"
             }
         }
         for family in BenchFamily.allCases {
             let results = document.results.filter { $0.family == family.rawValue }
             guard !results.isEmpty else { continue }
             text += "\n### \(title(family))\n\n"
-            text += "| case | implementation | median | ratio | compared with | rows | rounds | spread | extra |\n"
-            text += "|---|---|---:|---:|---|---:|---:|---:|---|\n"
+            text += "| case | implementation | median | ratio | CPU ratio | compared with | rows | rounds | spread | extra |\n"
+            text += "|---|---|---:|---:|---:|---|---:|---:|---:|---|\n"
             for result in results {
                 text += "| \(result.name) | \(result.implementation) | \(seconds(result.medianSeconds)) "
-                    + "| \(result.ratioToBaseline.map(ratio) ?? "") | \(result.ratioToBaseline == nil ? "" : result.baseline ?? "") "
+                    + "| \(result.ratioToBaseline.map(ratio) ?? "") | \(result.cpuRatioToBaseline.map(ratio) ?? "") "
+                    + "| \(result.ratioToBaseline == nil ? "" : result.baseline ?? "") "
                     + "| \(result.rows) | \(result.rounds) | \(result.spread.map(percent) ?? "") | \(extra(result.extra)) |\n"
             }
             if family == .mmex { text += scaleTable(results) }
@@ -148,6 +153,11 @@ public enum BenchReport {
     static func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
 
     static func number(_ value: Double) -> String { String(format: "%.3g", value) }
+
+    /// A goal's figure: a ratio with three decimals (so 1.104 does not print as a met-looking 1.1), or MiB.
+    static func figure(_ value: Double, _ unit: String) -> String {
+        unit == "MiB" ? String(format: "%.1f MiB", value) : String(format: "%.3fx", value)
+    }
 
     static func extra(_ figures: [String: Double]?) -> String {
         guard let figures else { return "" }

@@ -32,7 +32,9 @@ public struct BenchRunner: Sendable {
     public func measure(_ benchCase: BenchCase, progress: (String) -> Void = { _ in }) throws -> [BenchResult] {
         let names = benchCase.implementations.map(\.name)
         var seconds: [String: [Double]] = [:]
+        var cpuSeconds: [String: [Double]] = [:]
         var ratios: [String: [Double]] = [:]
+        var cpuRatios: [String: [Double]] = [:]
         var figures: [String: [String: [Double]]] = [:]
         var rows: [String: Int] = [:]
         var round = 0
@@ -41,13 +43,17 @@ public struct BenchRunner: Sendable {
             let rotation = round % max(benchCase.implementations.count, 1)
             let order = Array(benchCase.implementations[rotation...] + benchCase.implementations[..<rotation])
             var thisRound: [String: Double] = [:]
+            var thisRoundCPU: [String: Double] = [:]
             var checksums: [String: Int64] = [:]
             for implementation in order {
                 try implementation.setUp?()
                 let start = DispatchTime.now().uptimeNanoseconds
+                let cpuStart = Self.processCPUSeconds()
                 let outcome = try implementation.run()
+                let cpuElapsed = Self.processCPUSeconds() - cpuStart
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 thisRound[implementation.name] = elapsed
+                thisRoundCPU[implementation.name] = cpuElapsed
                 rows[implementation.name] = outcome.rows
                 if let checksum = outcome.checksum { checksums[implementation.name] = checksum() }
                 for (figure, value) in outcome.figures { figures[implementation.name, default: [:]][figure, default: []].append(value) }
@@ -57,8 +63,12 @@ public struct BenchRunner: Sendable {
             }
             for name in names {
                 seconds[name, default: []].append(thisRound[name] ?? 0)
+                cpuSeconds[name, default: []].append(thisRoundCPU[name] ?? 0)
                 if let baseline = benchCase.baseline, let base = thisRound[baseline], base > 0 {
                     ratios[name, default: []].append((thisRound[name] ?? 0) / base)
+                }
+                if let baseline = benchCase.baseline, let base = thisRoundCPU[baseline], base > 0 {
+                    cpuRatios[name, default: []].append((thisRoundCPU[name] ?? 0) / base)
                 }
             }
             round += 1
@@ -74,6 +84,8 @@ public struct BenchRunner: Sendable {
                 family: benchCase.family,
                 implementation: name,
                 medianSeconds: Statistics.median(seconds[name] ?? []),
+                medianCPUSeconds: Statistics.median(cpuSeconds[name] ?? []),
+                cpuRatioToBaseline: cpuRatios[name].map(Statistics.median),
                 ratioToRawC: benchCase.baselineIsRawC ? ratio : nil,
                 baseline: benchCase.baseline,
                 ratioToBaseline: ratio,
@@ -83,6 +95,16 @@ public struct BenchRunner: Sendable {
                 extra: extra
             )
         }
+    }
+
+    /// CPU time used so far by every thread of this process (`CLOCK_PROCESS_CPUTIME_ID`): the drivers run their
+    /// work on their own dispatch queues, so the calling thread's CPU time would miss it. Time spent waiting for a
+    /// processor that other programs hold is not counted, which makes it steadier than wall-clock time on a
+    /// shared machine (though caches and hyper-threads still feel the neighbours).
+    static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     private func isSettled(_ samples: [String: [Double]]) -> Bool {
