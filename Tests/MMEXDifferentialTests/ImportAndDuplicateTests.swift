@@ -68,6 +68,17 @@ struct ImportAndDuplicateTests {
         #expect(folderFingerprint(URL(fileURLWithPath: sources.folder)) == before, "sources unchanged")
     }
 
+    @Test("sources are detached after each unit of work: many imports in a row", arguments: SessionKind.allCases)
+    func manyImports(kind: SessionKind) throws {
+        let sources = try ImportSources.shared()
+        let folder = TemporaryDirectory()
+        let (session, _) = try session(kind, in: folder)
+        for _ in 0..<12 {
+            _ = try session.write { try $0.importer.merge(from: ImportSource(path: sources.dupes), dryRun: true) }
+        }
+        try session.close()
+    }
+
     @Test("a dry run reports what an import would do and changes nothing", arguments: SessionKind.allCases)
     func importDryRun(kind: SessionKind) throws {
         let sources = try ImportSources.shared()
