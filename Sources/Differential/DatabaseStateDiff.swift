@@ -101,7 +101,8 @@ struct DatabaseStateDiff {
             } else {
                 let a = values(left)
                 let b = values(right)
-                for (index, column) in leftColumns.enumerated() where !identical(a[index], b[index]) {
+                for (index, column) in leftColumns.enumerated()
+                where !identical(a[index], b[index]) && !options.ignoredColumns.contains(column) {
                     note((.rows, "\(table)[rowid \(leftRowid)].\(column)", render(a[index]), render(b[index])))
                 }
                 leftHas = try left.step()

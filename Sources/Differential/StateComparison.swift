@@ -13,6 +13,9 @@ public struct StateComparison: Sendable {
     public var sidecars = true
     /// Tables whose rows are not compared (their schema still is).
     public var ignoredTables: Set<String> = []
+    /// Columns whose values are not compared in any table (rows are still matched and their other columns compared):
+    /// values a file's own triggers take from the wall clock, which two runs a second apart write differently.
+    public var ignoredColumns: Set<String> = []
     /// At most this many row differences are reported per table (the count of the rest is reported too).
     public var maximumRowDetailsPerTable = 20
 

@@ -22,15 +22,6 @@ public struct RecordedDifference: Sendable {
                     && mismatch.candidate == "wal"
             }
         ),
-        RecordedDifference(
-            id: "desktop-sync-triggers-stamp-the-clock",
-            summary: "MMEX desktop sync builds add triggers that stamp pb_updated_at with the wall clock on every "
-                + "insert and update; the two sessions of a comparison write a second apart, so those stamps may "
-                + "differ while every other value agrees (not a driver difference)",
-            covers: { mismatch, _ in
-                mismatch.kind == .rows && mismatch.field.hasSuffix(".pb_updated_at")
-            }
-        ),
     ]
 }
 

@@ -161,6 +161,8 @@ public struct SessionDiffRunner {
     /// For a file: everything. For samples: the returned values only (the sessions never touch the placeholder).
     private var fullComparison: StateComparison {
         var comparison = StateComparison.all
+        // MMEX desktop sync builds stamp this column from the wall clock in their triggers (MIGRATION.md).
+        comparison.ignoredColumns = ["pb_updated_at"]
         if case .inMemorySample = source {
             comparison.rows = false
             comparison.schema = false
