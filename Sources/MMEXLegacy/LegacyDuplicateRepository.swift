@@ -56,7 +56,7 @@ struct LegacyDuplicateRepository: DuplicateRepository {
         try unit.run {
             var query = Dup.transactions
                 .select(Dup.transId, Dup.accountId, Dup.toAccountId, Dup.transDate, Dup.amount, Dup.payeeId, Dup.code)
-                .filter(Dup.live)
+                .filter(try live())
             if let accountId { query = query.filter(Dup.accountId == accountId) }
             let keys = try unit.db.prepare(query.order(Dup.transId)).map { row in
                 (id: try row.get(Dup.transId), key: try key(row))
@@ -100,6 +100,16 @@ struct LegacyDuplicateRepository: DuplicateRepository {
         )
     }
 
+    /// Not deleted; files older than `DELETEDTIME` (MMEX 0.9.7) have only live rows. (A missing column must not
+    /// reach the SQL: SQLite would read the quoted name as a string literal.)
+    private func live() throws -> SQLExpression<Bool?> {
+        let rows = try unit.db.prepare("PRAGMA table_info(\"CHECKINGACCOUNT_V1\")").allValues()
+        let hasColumn = rows.contains { row in
+            row.count > 1 && { if case .text(let name) = row[1] { name.uppercased() == "DELETEDTIME" } else { false } }()
+        }
+        return hasColumn ? Dup.live : SQLExpression<Bool?>(literal: "1")
+    }
+
     private func existingTables() throws -> Set<String> {
         Set(try unit.db.prepare(SchemaColumns.table.select(SchemaColumns.name).filter(SchemaColumns.type == "table"))
             .map { try $0.get(SchemaColumns.name).uppercased() })
@@ -110,7 +120,7 @@ struct LegacyDuplicateRepository: DuplicateRepository {
     private func candidate(_ id: Int64, tables: Set<String>) throws -> DuplicateRules.Candidate? {
         let query = Dup.transactions
             .select(Dup.transId, Dup.accountId, Dup.toAccountId, Dup.transDate, Dup.amount, Dup.payeeId, Dup.code, Dup.notes)
-            .filter(Dup.transId == id).filter(Dup.live)
+            .filter(Dup.transId == id).filter(try live())
         guard let row = try unit.db.pluck(query) else { return nil }
         return DuplicateRules.Candidate(
             id: id, key: try key(row), notes: try row.get(Dup.notes),

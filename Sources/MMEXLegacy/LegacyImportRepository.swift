@@ -8,9 +8,9 @@ import SQLiteEngine
 ///
 /// Same contract as the reader/writer importer: the source (``ImportSourceFile``) attached read-only as
 /// `dp_import_N` inside the unit's transaction, the tables of ``ImportCatalogue`` merged in a savepoint that a dry
-/// run rolls back, the attachment detached by the next import (SQLite cannot detach a schema the running
-/// transaction has read). Columns are only known at run time, so rows are read and written as raw values through
-/// expressions whose bindings carry each value's own storage class.
+/// run rolls back, the attachment detached by the session once the unit's transaction ended (SQLite cannot detach a
+/// schema the running transaction has read). Columns are only known at run time, so rows are read and written as raw
+/// values through expressions whose bindings carry each value's own storage class.
 struct LegacyImportRepository: ImportRepository {
     let unit: LegacyUnit
 
@@ -18,10 +18,10 @@ struct LegacyImportRepository: ImportRepository {
 
     func merge(from source: ImportSource, dryRun: Bool) throws -> [ImportTableSummary] {
         try unit.run {
-            detachEarlierSources()
             let file = try ImportSourceFile.prepare(source)
             defer { file.discard() }
             try unit.db.attach(.uri(file.uri), as: file.schema)
+            unit.scope.noteAttached(file.schema)
             file.discard()
             var summaries: [ImportTableSummary] = []
             do {
@@ -31,16 +31,6 @@ struct LegacyImportRepository: ImportRepository {
                 }
             } catch is DryRun {}
             return summaries
-        }
-    }
-
-    /// Detaches the sources of earlier imports (their transactions have ended).
-    private func detachEarlierSources() {
-        let list = (try? unit.db.prepare("PRAGMA database_list").allValues()) ?? []
-        for row in list where row.count > 1 {
-            if case .text(let name) = row[1], name.hasPrefix(ImportCatalogue.schemaPrefix) {
-                try? unit.db.detach(name)
-            }
         }
     }
 
@@ -68,11 +58,13 @@ struct LegacyImportRepository: ImportRepository {
             key.allSatisfy(copied.contains) ? key.compactMap { copied.firstIndex(of: $0) } : nil
         }
         var summary = ImportTableSummary(table: spec.name, inserted: 0, skipped: 0, renamed: 0)
+        let idInteger = SQLExpression<Int64>(spec.idColumn)
+        var existing = Set(try unit.db.prepare(target.select(idInteger)).map { try $0.get(idInteger) })
         let rows = try unit.db.prepare(source.select(columnExpressions).order(idColumn)).map(\.values)
         for row in rows {
             var values = row
             let id = values[idIndex]
-            if try unit.db.pluck(target.select(idColumn).filter(SQLExpression<Bool>(idColumn == value(id)))) != nil {
+            if case .integer(let number) = id, existing.contains(number) {
                 summary.skipped += 1
                 continue
             }
@@ -107,6 +99,7 @@ struct LegacyImportRepository: ImportRepository {
             }
             let setters = zip(columnExpressions, values).map { column, stored in column <- value(stored) }
             try unit.db.run(target.insert(setters))
+            if case .integer(let number) = id { existing.insert(number) }
             summary.inserted += 1
         }
         return summary

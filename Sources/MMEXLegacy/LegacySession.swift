@@ -160,6 +160,10 @@ public final class LegacySession: PersistenceSession, @unchecked Sendable {
         let unit = LegacyUnit(
             db: connection, scope: scope, minter: configuration.minter, path: path, keyGiven: keyGiven
         )
+        defer {
+            // Import sources attached during the unit can only be detached once its transaction ended.
+            for schema in scope.attachedSchemas { try? connection.detach(schema) }
+        }
         do {
             return try connection.transaction(.deferred) { try body(unit) }
         } catch {

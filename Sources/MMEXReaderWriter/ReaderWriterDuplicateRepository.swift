@@ -18,7 +18,7 @@ struct ReaderWriterDuplicateRepository: DuplicateRepository {
         try unit.run { db in
             var sql = """
                 SELECT TRANSID, ACCOUNTID, TOACCOUNTID, TRANSDATE, CAST(TRANSAMOUNT AS REAL), PAYEEID, TRANSCODE
-                FROM CHECKINGACCOUNT_V1 WHERE (DELETEDTIME IS NULL OR DELETEDTIME = '')
+                FROM CHECKINGACCOUNT_V1 WHERE \(try liveCondition(db))
                 """
             var arguments: StatementArguments = []
             if let accountId {
@@ -66,6 +66,12 @@ struct ReaderWriterDuplicateRepository: DuplicateRepository {
         )
     }
 
+    /// Not deleted: `DELETEDTIME` NULL or empty; files older than the column (MMEX 0.9.7) have only live rows.
+    private func liveCondition(_ db: Database) throws -> String {
+        let columns = try String.fetchAll(db, sql: "SELECT upper(name) FROM pragma_table_info('CHECKINGACCOUNT_V1')")
+        return columns.contains("DELETEDTIME") ? "(DELETEDTIME IS NULL OR DELETEDTIME = '')" : "1"
+    }
+
     private func existingTables(_ db: Database) throws -> Set<String> {
         Set(try String.fetchAll(db, sql: "SELECT upper(name) FROM sqlite_master WHERE type = 'table'"))
     }
@@ -78,7 +84,7 @@ struct ReaderWriterDuplicateRepository: DuplicateRepository {
     private func candidate(_ id: Int64, tables: Set<String>, _ db: Database) throws -> DuplicateRules.Candidate? {
         guard let row = try Row.fetchOne(db, sql: """
             SELECT TRANSID, ACCOUNTID, TOACCOUNTID, TRANSDATE, CAST(TRANSAMOUNT AS REAL), PAYEEID, TRANSCODE, NOTES
-            FROM CHECKINGACCOUNT_V1 WHERE TRANSID = ? AND (DELETEDTIME IS NULL OR DELETEDTIME = '')
+            FROM CHECKINGACCOUNT_V1 WHERE TRANSID = ? AND \(try liveCondition(db))
             """, arguments: [id])
         else { return nil }
         let ref = DuplicateRules.transactionRefType

@@ -7,17 +7,17 @@ import SQLiteEngine
 ///
 /// The source (see ``ImportSourceFile``) is attached read-only as `dp_import_N` inside the unit's transaction and
 /// the tables of ``ImportCatalogue`` are merged in a savepoint, rolled back for a dry run. SQLite cannot detach a
-/// schema the running transaction has read, so the attachment stays until the next import on this connection
-/// detaches it (or the session closes); the private copies are removed as soon as it is attached.
+/// schema the running transaction has read, so the session detaches it once the unit of work ended; the private
+/// copies are removed as soon as it is attached.
 struct ReaderWriterImportRepository: ImportRepository {
     let unit: ReaderWriterUnit
 
     func merge(from source: ImportSource, dryRun: Bool) throws -> [ImportTableSummary] {
         try unit.run { db in
-            try detachEarlierSources(db)
             let file = try ImportSourceFile.prepare(source)
             defer { file.discard() }
             try db.execute(sql: "ATTACH DATABASE ? AS \(quoted(file.schema))", arguments: [file.uri])
+            unit.scope.noteAttached(file.schema)
             file.discard()
             var summaries: [ImportTableSummary] = []
             try db.inSavepoint {
@@ -28,22 +28,12 @@ struct ReaderWriterImportRepository: ImportRepository {
         }
     }
 
-    /// Detaches the sources of earlier imports on this connection (their transactions have ended); one still read by
-    /// the running transaction stays.
-    private func detachEarlierSources(_ db: Database) throws {
-        let names = try Row.fetchAll(db, sql: "PRAGMA database_list").compactMap { row -> String? in
-            let name: String? = try row[1]
-            return name.flatMap { $0.hasPrefix(ImportCatalogue.schemaPrefix) ? $0 : nil }
-        }
-        for name in names { try? db.execute(sql: "DETACH DATABASE \(quoted(name))") }
-    }
-
     private func columns(_ table: String, schema: String, _ db: Database) throws -> [String] {
         try Row.fetchAll(db, sql: "PRAGMA \(quoted(schema)).table_info(\(quoted(table)))").compactMap { row in try row[1] }
     }
 
     private func exists(_ db: Database, sql: String, _ arguments: [SQLiteValue]) throws -> Bool {
-        try Row.fetchOne(db, sql: sql, arguments: StatementArguments(arguments)) != nil
+        try Row.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) != nil
     }
 
     /// Merges one table; `nil` when either file lacks it (or the source lacks its id column).
@@ -55,6 +45,7 @@ struct ReaderWriterImportRepository: ImportRepository {
             return nil
         }
         let target = "main.\(quoted(table.name))"
+        var existing = Set(try Int64.fetchAll(db, sql: "SELECT \(quoted(table.idColumn)) FROM \(target)"))
         let list = copied.map(quoted).joined(separator: ", ")
         let rows = try Row.fetchAll(
             db, sql: "SELECT \(list) FROM \(quoted(schema)).\(quoted(table.name)) ORDER BY \(quoted(table.idColumn))"
@@ -71,7 +62,7 @@ struct ReaderWriterImportRepository: ImportRepository {
         for row in rows {
             var values = row.databaseValues
             let id = values[idIndex]
-            if try exists(db, sql: "SELECT 1 FROM \(target) WHERE \(quoted(table.idColumn)) = ?", [id]) {
+            if case .integer(let number) = id, existing.contains(number) {
                 summary.skipped += 1
                 continue
             }
@@ -103,12 +94,11 @@ struct ReaderWriterImportRepository: ImportRepository {
                 }
             }
             try insert.execute(arguments: StatementArguments(values))
+            if case .integer(let number) = id { existing.insert(number) }
             summary.inserted += 1
         }
         return summary
     }
 
-    private func quoted(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    private func quoted(_ identifier: String) -> String { quoteIdentifier(identifier) }
 }

@@ -3,6 +3,7 @@ import MMEXModel
 import MMEXSessionSupport
 import PersistenceSession
 import ReaderWriterDriver
+import SQLiteEngine
 import Synchronization
 
 /// The MMEX session on the serialized queue of the reader/writer driver.
@@ -167,9 +168,11 @@ public final class ReaderWriterSession<Store: ReaderWriterStore>: PersistenceSes
     public func write<T>(_ work: (any MMEXWriteContext) throws -> T) throws -> T {
         try checkOpen()
         if access == .readOnly { throw SessionErrors.readOnlySession(path: path) }
+        let scope = UnitScope()
+        defer { detachImportSources(of: scope) }
         do {
             return try store.write { db in
-                let unit = unit(db)
+                let unit = unit(db, scope: scope)
                 defer { unit.scope.end() }
                 return try work(ReaderWriterWriteContext(unit: unit))
             }
@@ -179,7 +182,16 @@ public final class ReaderWriterSession<Store: ReaderWriterStore>: PersistenceSes
     }
 
     /// The unit of work for a `db` handle; its scope ends when the driver's closure returns (the handle's life).
-    private func unit(_ db: Database) -> ReaderWriterUnit {
-        ReaderWriterUnit(db: db, scope: UnitScope(), minter: configuration.minter, path: path, keyGiven: keyGiven)
+    private func unit(_ db: Database, scope: UnitScope = UnitScope()) -> ReaderWriterUnit {
+        ReaderWriterUnit(db: db, scope: scope, minter: configuration.minter, path: path, keyGiven: keyGiven)
+    }
+
+    /// Detaches the import sources a write unit attached, once its transaction ended (SQLite refuses while it runs).
+    private func detachImportSources(of scope: UnitScope) {
+        let schemas = scope.attachedSchemas
+        guard !schemas.isEmpty else { return }
+        _ = try? store.writeWithoutTransaction { db in
+            for schema in schemas { try? db.execute(sql: "DETACH DATABASE \(quoteIdentifier(schema))") }
+        }
     }
 }

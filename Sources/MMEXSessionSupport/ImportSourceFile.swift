@@ -63,6 +63,8 @@ public final class ImportSourceFile {
                 let copy = folder.appendingPathComponent("source.mmb").path
                 let destination = try EngineConnection(path: copy, options: .create)
                 defer { destination.close() }
+                // A throwaway copy: no journal, no fsync.
+                try destination.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
                 try connection.backup(to: destination)
                 readOnly.discard()
                 return ImportSourceFile(uri: FileURI.make(path: copy, query: "mode=ro"), readOnlySource: nil, copyFolder: folder)

@@ -6,6 +6,9 @@ import Synchronization
 /// transaction (or, on the reader/writer driver, touching a connection handle that is no longer valid).
 public final class UnitScope: Sendable {
     private let isOpen = Atomic(true)
+    /// Schemas attached during the unit (imports), which the session detaches once the unit's transaction ended
+    /// (SQLite refuses to detach a schema the running transaction has touched).
+    private let attached = Mutex<[String]>([])
 
     public init() {}
 
@@ -19,4 +22,12 @@ public final class UnitScope: Sendable {
     public func end() {
         isOpen.store(false, ordering: .releasing)
     }
+
+    /// Records a schema attached during the unit, for the session to detach after it.
+    public func noteAttached(_ schema: String) {
+        attached.withLock { $0.append(schema) }
+    }
+
+    /// The schemas attached during the unit, in order.
+    public var attachedSchemas: [String] { attached.withLock { $0 } }
 }

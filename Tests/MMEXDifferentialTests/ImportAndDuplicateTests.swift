@@ -3,6 +3,7 @@ import MMEXDifferential
 import MMEXLegacy
 import MMEXModel
 import MMEXReaderWriter
+import MMEXSessionSupport
 import PersistenceSession
 import SQLiteEngine
 import TestSupport
@@ -68,6 +69,17 @@ struct ImportAndDuplicateTests {
         #expect(folderFingerprint(URL(fileURLWithPath: sources.folder)) == before, "sources unchanged")
     }
 
+    @Test("sources are detached after each unit of work: many imports in a row", arguments: SessionKind.allCases)
+    func manyImports(kind: SessionKind) throws {
+        let sources = try ImportSources.shared()
+        let folder = TemporaryDirectory()
+        let (session, _) = try session(kind, in: folder)
+        for _ in 0..<12 {
+            _ = try session.write { try $0.importer.merge(from: ImportSource(path: sources.dupes), dryRun: true) }
+        }
+        try session.close()
+    }
+
     @Test("a dry run reports what an import would do and changes nothing", arguments: SessionKind.allCases)
     func importDryRun(kind: SessionKind) throws {
         let sources = try ImportSources.shared()
@@ -99,9 +111,23 @@ struct ImportAndDuplicateTests {
             try session.write { try $0.importer.merge(from: ImportSource(path: sources.dupesEncrypted, key: wrong), dryRun: false) }
         }
         #expect(folderFingerprint(URL(fileURLWithPath: sources.folder)) == before, "sources unchanged")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
-            .filter { $0.hasPrefix("driverport-import-") && !$0.hasPrefix("driverport-import-sources") }
-        #expect(leftovers.isEmpty, "no decrypted copy stays on disk")
+    }
+
+    @Test("an encrypted source is attached from a private decrypted copy, removed once attached")
+    func decryptedCopy() throws {
+        let sources = try ImportSources.shared()
+        let file = try ImportSourceFile.prepare(ImportSource(path: sources.dupesEncrypted, key: ImportSources.encryptedKey))
+        let copy = try #require(URL(string: file.uri)?.path)
+        let folder = URL(fileURLWithPath: copy).deletingLastPathComponent().path
+        #expect(copy != sources.dupesEncrypted && file.uri.hasSuffix("?mode=ro"))
+        let permissions = try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int
+        #expect(permissions == 0o700)
+        #expect(try count(copy, "SELECT count(*) FROM CHECKINGACCOUNT_V1") == 9, "the copy is plain")
+        file.discard()
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        let plain = try ImportSourceFile.prepare(ImportSource(path: sources.dupes))
+        #expect(plain.uri.contains(sources.dupes), "a plain rollback-journal source is attached where it is")
+        #expect(plain.schema != file.schema)
     }
 
     @Test("an import that fails midway leaves the target unchanged", arguments: SessionKind.allCases)
