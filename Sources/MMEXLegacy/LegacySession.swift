@@ -86,7 +86,7 @@ public final class LegacySession: PersistenceSession, @unchecked Sendable {
                 connection = try Connection(
                     .uri(path), options: OpenOptions(access: .readWrite, uri: true, vfs: vfs), prepare: prepare
                 )
-                try connection.execute("PRAGMA journal_mode = MEMORY")
+                try useMemoryJournal(connection)
             case .readOnly:
                 let readOnly = try ReadOnlySource.prepare(path: path, probe: probe, key: sessionKey)
                 source = readOnly
@@ -100,6 +100,20 @@ public final class LegacySession: PersistenceSession, @unchecked Sendable {
             source?.discard()
             throw LegacyErrors.mapped(error, path: path, keyGiven: keyGiven)
         }
+    }
+
+    /// Sets `journal_mode = MEMORY` as the MMEX app does, unless SQLite opened the file read-only (its header's
+    /// write version is above 2): then the file keeps its journal mode and writes fail with `readOnly`, as on the
+    /// queue and pool sessions.
+    private static func useMemoryJournal(_ connection: Connection) throws {
+        let refusal: LegacyError?
+        do {
+            try connection.execute("PRAGMA journal_mode = MEMORY")
+            refusal = nil
+        } catch {
+            refusal = error
+        }
+        if let refusal, refusal.code != 8 /* SQLITE_READONLY */ { throw refusal }
     }
 
     public static func openInMemorySample(configuration: SessionConfiguration) throws -> LegacySession {

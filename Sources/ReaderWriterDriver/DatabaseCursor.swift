@@ -66,6 +66,7 @@ struct StatementStepper {
         }
         do {
             if try statement.step(arguments: arguments.allValues) {
+                statement.keyMemoPosition = 0
                 if !sawFirstRow {
                     sawFirstRow = true
                     statement.columnsMayHaveChanged()

@@ -75,13 +75,16 @@ public final class Statement {
 
     /// The columns a `Decodable` record asked for by name, in the order it asked, with their indexes: records
     /// decode their keys in the same order row after row, so a match by position skips hashing the key.
+    /// Reads of a row by column name (``Row/subscript(_:)-(String)``) use the same memo: code reads the same names in
+    /// the same order from every row, and each step starts the memo over (``StatementStepper/step()``).
     @exclusivity(unchecked) private var keyMemo: [(key: String, index: Int?)] = []
-    @exclusivity(unchecked) private var keyMemoPosition = 0
+    @exclusivity(unchecked) @usableFromInline var keyMemoPosition = 0
 
     /// Starts decoding a new record from the current row.
     func beginKeyLookups() { keyMemoPosition = 0 }
 
-    /// ``index(ofColumn:)`` for the next key a record asks for.
+    /// ``index(ofColumn:)`` for the next key a record (or a read by name) asks for.
+    @usableFromInline
     func indexForNextKey(_ name: String) -> Int? {
         let position = keyMemoPosition
         keyMemoPosition += 1

@@ -55,6 +55,30 @@ struct FetchTests {
         #expect(try rows[1][2] as SQLiteValue == .null)
     }
 
+    @Test("a cursor's live rows read by name give the right column whatever order the names come in, row after row")
+    func liveRowsByNameInChangingOrder() throws {
+        let queue = try database()
+        let orders: [[String]] = [["id", "name", "price"], ["price", "ID", "name"], ["name", "name", "id", "missing"]]
+        try queue.read { db throws in
+            let cursor = try Row.fetchCursor(db, sql: "SELECT id, name, price FROM item ORDER BY id")
+            var rowIndex = 0
+            while let row = try cursor.next() {
+                let copy = row.copy()
+                for name in orders[rowIndex % orders.count] {
+                    if name == "missing" {
+                        let error = #expect(throws: DatabaseError.self) { try row[name] as SQLiteValue }
+                        #expect(error?.kind == .columnNotFound)
+                    } else {
+                        let column = try #require(copy.index(ofColumn: name))
+                        #expect(try row[name] as SQLiteValue == copy[column] as SQLiteValue, "row \(rowIndex), \(name)")
+                    }
+                }
+                rowIndex += 1
+            }
+            #expect(rowIndex == 3)
+        }
+    }
+
     @Test("reading NULL as a non-optional throws valueConversion without the value in the message")
     func nullIntoNonOptionalThrows() throws {
         let queue = try database()
