@@ -13,7 +13,7 @@ import MMEXSessionSupport
 /// - Unique names are the schema's: a clash fails with the unique-constraint error SQLite reports.
 /// - Delete of a missing id changes nothing and returns `false`; otherwise it walks the subtree (``CategoryTreeRule/subtree(of:children:)``, children by `CATEGID`) and refuses, with
 ///   ``ReferenceErrors/inUse(_:id:by:)`` naming the first used category and its first user, before deleting
-///   anything; otherwise it deletes the whole subtree.
+///   anything; otherwise it deletes the subtree one row at a time, in that order.
 struct LegacyCategoryRepository: CategoryRepository {
     let unit: LegacyUnit
     private typealias Columns = CategoryColumns
@@ -113,7 +113,7 @@ struct LegacyCategoryRepository: CategoryRepository {
                     throw ReferenceErrors.inUse(Category.self, id: member, by: user.table)
                 }
             }
-            try unit.db.run(Columns.table.filter(subtree.contains(Columns.id)).delete())
+            for member in subtree { try unit.db.run(Columns.table.filter(Columns.id == member).delete()) }
             return true
         }
     }

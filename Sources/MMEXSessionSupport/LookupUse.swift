@@ -50,13 +50,17 @@ public enum CategoryTreeRule {
     }
 
     /// The ids of a category and every category below it: the category first, then level by level, each level in
-    /// the order `children(of:)` gives (a cycle in a damaged file ends the walk, it does not loop).
+    /// the order `children(of:)` gives. This is also the order deletes go in (one row at a time, so triggers of
+    /// desktop sync builds log them in the same order on both drivers). A cycle in a damaged file ends the walk,
+    /// and a category stored with id -1 has no children (`PARENTID` -1 means top level, not "under -1").
     public static func subtree(of id: Int64, children: (Int64) throws -> [Int64]) rethrows -> [Int64] {
         var ordered = [id]
         var seen: Set<Int64> = [id]
         var index = 0
         while index < ordered.count {
-            for child in try children(ordered[index]) where seen.insert(child).inserted {
+            let parent = ordered[index]
+            let below = parent == topLevelParent ? [] : try children(parent)
+            for child in below where seen.insert(child).inserted {
                 ordered.append(child)
             }
             index += 1
