@@ -4,7 +4,8 @@ import PersistenceSession
 
 /// The differential scenarios of the scheduled transactions slice (`BILLSDEPOSITS_V1` with its split lines in
 /// `BUDGETSPLITTRANSACTIONS_V1`): listing and due dates, insert/update/delete keeping splits with their schedule,
-/// and skipping occurrences over every repeat code (supported and not).
+/// skipping occurrences over every repeat code (supported and not), and entering them (the new transaction with its
+/// splits, then the same advance, in one unit of work).
 enum ScheduledScenarios {
     static var slice: PortedSlice {
         PortedSlice(slice: .scheduled, repositories: [.scheduled], handWritten: handWritten, random: generator)
@@ -108,6 +109,32 @@ enum ScheduledScenarios {
         SessionOperation.write("scheduled.skipNextOccurrence(id: \(id))") { try $0.scheduled.skipNextOccurrence(id: id) }
     }
 
+    static func enter(nth index: Int) -> DifferentialOperation<any PersistenceSession> {
+        SessionOperation.write("scheduled.enterNextOccurrence(schedule #\(index))") { context -> EnteredOccurrence? in
+            guard let current = try nth(context, index) else { return nil }
+            return try context.scheduled.enterNextOccurrence(id: current.scheduled.id)
+        }
+    }
+
+    /// Enters the next occurrence of `id`, then reads the new transaction back and the account's register.
+    static func enter(id: Int64) -> DifferentialOperation<any PersistenceSession> {
+        SessionOperation.write("scheduled.enterNextOccurrence(id: \(id)); transaction(id:); ledger") { context -> EnteredAndRead? in
+            guard let entered = try context.scheduled.enterNextOccurrence(id: id) else { return nil }
+            let transactions = try context.transactions
+            let accountId = entered.transaction.transaction.accountId
+            return EnteredAndRead(
+                entered: entered, readBack: try transactions.transaction(id: entered.transaction.transaction.id),
+                ledger: Array(try transactions.ledger(accountId: accountId, from: nil, to: nil).suffix(3))
+            )
+        }
+    }
+
+    static func enterRolledBack(nth index: Int) -> DifferentialOperation<any PersistenceSession> {
+        SessionOperation.abortedWrite("write { scheduled.enterNextOccurrence(schedule #\(index)); throw }") { context in
+            if let current = try nth(context, index) { try context.scheduled.enterNextOccurrence(id: current.scheduled.id) }
+        }
+    }
+
     static func rolledBack(_ detail: ScheduledDetail) -> DifferentialOperation<any PersistenceSession> {
         SessionOperation.abortedWrite("write { scheduled.insert with splits; delete first; throw }") { context in
             try context.scheduled.insert(detail)
@@ -152,6 +179,12 @@ enum ScheduledScenarios {
                 update(nth: 1, with: schedule(&random), splits: [], keepSplitIds: true), updateMissing(),
                 delete(nth: 0), delete(nth: 0), list(), rolledBack(every(3, -1, on: "2024-01-31")), list(),
             ]),
+            SliceScenario("enter next occurrences: a transaction with the splits, then the schedule advances", covers: [.scheduled], [
+                enter(id: 1), enter(id: 1), enter(id: 2), enter(id: 3), enter(id: 1_729_339_200_000_321),
+                enter(id: 1_743_508_800_000_832), enter(id: 1_748_260_800_000_260), enter(id: 1_757_678_400_000_952),
+                enter(id: 999_999), insert(every(15, 2, on: "2024-01-31")), insert(every(3, 1, on: "2024-02-29T00:00:00")),
+                insert(every(99, nil, on: "2024-01-01")), insert(every(3, -1, on: "someday")),
+            ] + (0..<6).map { enter(nth: $0) } + [enterRolledBack(nth: 0), list()]),
         ]
     }
 
@@ -168,7 +201,16 @@ enum ScheduledScenarios {
             }),
             (2, OperationGenerator { random in delete(nth: random.below(20)) }),
             (5, OperationGenerator { random in skip(nth: random.below(20)) }),
+            (4, OperationGenerator { random in enter(nth: random.below(20)) }),
+            (1, OperationGenerator { random in enterRolledBack(nth: random.below(20)) }),
             (1, OperationGenerator { random in rolledBack(ScheduledDetail(scheduled: schedule(&random), splits: lines(&random))) }),
         ])
     }
+}
+
+/// An entered occurrence with the transaction read back and the last lines of its account's register.
+struct EnteredAndRead: Encodable {
+    let entered: EnteredOccurrence
+    let readBack: TransactionDetail?
+    let ledger: [LedgerEntry]
 }

@@ -10,6 +10,9 @@ struct LegacyReadContext: MMEXReadContext {
     let settings: any SettingsReading
     let currencies: any CurrencyReading
     let accounts: any AccountReading
+    let payees: any PayeeReading
+    let categories: any CategoryReading
+    let tags: any TagReading
     let transactions: any TransactionReading
     let assets: any AssetReading
     let stocks: any StockReading
@@ -24,6 +27,9 @@ struct LegacyReadContext: MMEXReadContext {
         settings = LegacySettingsRepository(unit: unit)
         currencies = LegacyCurrencyRepository(unit: unit)
         accounts = LegacyAccountRepository(unit: unit)
+        payees = LegacyPayeeRepository(unit: unit)
+        categories = LegacyCategoryRepository(unit: unit)
+        tags = LegacyTagRepository(unit: unit)
         transactions = LegacyTransactionRepository(unit: unit)
         assets = LegacyAssetRepository(unit: unit)
         stocks = LegacyStockRepository(unit: unit)
@@ -43,6 +49,9 @@ struct LegacyWriteContext: MMEXWriteContext {
     let settings: any SettingsRepository
     let currencies: any CurrencyRepository
     let accounts: any AccountRepository
+    let payees: any PayeeRepository
+    let categories: any CategoryRepository
+    let tags: any TagRepository
     let transactions: any TransactionRepository
     let assets: any AssetRepository
     let stocks: any StockRepository
@@ -58,6 +67,9 @@ struct LegacyWriteContext: MMEXWriteContext {
         settings = LegacySettingsRepository(unit: unit)
         currencies = LegacyCurrencyRepository(unit: unit)
         accounts = LegacyAccountRepository(unit: unit)
+        payees = LegacyPayeeRepository(unit: unit)
+        categories = LegacyCategoryRepository(unit: unit)
+        tags = LegacyTagRepository(unit: unit)
         transactions = LegacyTransactionRepository(unit: unit)
         assets = LegacyAssetRepository(unit: unit)
         stocks = LegacyStockRepository(unit: unit)

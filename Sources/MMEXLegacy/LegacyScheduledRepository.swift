@@ -77,18 +77,33 @@ struct LegacyScheduledRepository: ScheduledRepository {
     func skipNextOccurrence(id: Int64) throws -> ScheduledDetail? {
         try unit.run {
             guard let schedule = try find(id) else { return nil }
-            guard let advanced = try ScheduleAdvance.advanced(schedule) else {
-                _ = try delete(id)
-                return nil
-            }
-            try unit.db.run(
-                schedules.table.filter(schedules.id == id).update(
-                    LegacyRecordTable<ScheduledTransaction>.setter("NEXTOCCURRENCEDATE", advanced.nextOccurrenceDate.map { .text($0.rawValue) } ?? .null),
-                    LegacyRecordTable<ScheduledTransaction>.setter("TRANSDATE", advanced.date.map { .text($0.rawValue) } ?? .null),
-                    LegacyRecordTable<ScheduledTransaction>.setter("NUMOCCURRENCES", advanced.occurrences.map { .integer($0) } ?? .null)
-                )
-            )
-            return try detail(advanced)
+            return try advance(id, to: try ScheduleAdvance.advanced(schedule))
         }
+    }
+
+    func enterNextOccurrence(id: Int64) throws -> EnteredOccurrence? {
+        try unit.run {
+            guard let schedule = try find(id) else { return nil }
+            let plan = try ScheduleEntry.plan(try detail(schedule))
+            let transaction = try LegacyTransactionRepository(unit: unit).insert(plan.transaction)
+            return EnteredOccurrence(transaction: transaction, scheduled: try advance(id, to: plan.advanced))
+        }
+    }
+
+    /// Writes the schedule's row after an occurrence (``ScheduleAdvance/advanced(_:)``), or deletes the finished
+    /// schedule with its splits (`advanced` `nil`); returns the schedule as stored afterwards.
+    private func advance(_ id: Int64, to advanced: ScheduledTransaction?) throws -> ScheduledDetail? {
+        guard let advanced else {
+            _ = try delete(id)
+            return nil
+        }
+        try unit.db.run(
+            schedules.table.filter(schedules.id == id).update(
+                LegacyRecordTable<ScheduledTransaction>.setter("NEXTOCCURRENCEDATE", advanced.nextOccurrenceDate.map { .text($0.rawValue) } ?? .null),
+                LegacyRecordTable<ScheduledTransaction>.setter("TRANSDATE", advanced.date.map { .text($0.rawValue) } ?? .null),
+                LegacyRecordTable<ScheduledTransaction>.setter("NUMOCCURRENCES", advanced.occurrences.map { .integer($0) } ?? .null)
+            )
+        )
+        return try detail(advanced)
     }
 }

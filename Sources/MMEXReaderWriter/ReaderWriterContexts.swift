@@ -10,6 +10,9 @@ struct ReaderWriterReadContext: MMEXReadContext {
     let settings: any SettingsReading
     let currencies: any CurrencyReading
     let accounts: any AccountReading
+    let payees: any PayeeReading
+    let categories: any CategoryReading
+    let tags: any TagReading
     let transactions: any TransactionReading
     let assets: any AssetReading
     let stocks: any StockReading
@@ -24,6 +27,9 @@ struct ReaderWriterReadContext: MMEXReadContext {
         settings = ReaderWriterSettingsRepository(unit: unit)
         currencies = ReaderWriterCurrencyRepository(unit: unit)
         accounts = ReaderWriterAccountRepository(unit: unit)
+        payees = ReaderWriterPayeeRepository(unit: unit)
+        categories = ReaderWriterCategoryRepository(unit: unit)
+        tags = ReaderWriterTagRepository(unit: unit)
         transactions = ReaderWriterTransactionRepository(unit: unit)
         assets = ReaderWriterAssetRepository(unit: unit)
         stocks = ReaderWriterStockRepository(unit: unit)
@@ -43,6 +49,9 @@ struct ReaderWriterWriteContext: MMEXWriteContext {
     let settings: any SettingsRepository
     let currencies: any CurrencyRepository
     let accounts: any AccountRepository
+    let payees: any PayeeRepository
+    let categories: any CategoryRepository
+    let tags: any TagRepository
     let transactions: any TransactionRepository
     let assets: any AssetRepository
     let stocks: any StockRepository
@@ -58,6 +67,9 @@ struct ReaderWriterWriteContext: MMEXWriteContext {
         settings = ReaderWriterSettingsRepository(unit: unit)
         currencies = ReaderWriterCurrencyRepository(unit: unit)
         accounts = ReaderWriterAccountRepository(unit: unit)
+        payees = ReaderWriterPayeeRepository(unit: unit)
+        categories = ReaderWriterCategoryRepository(unit: unit)
+        tags = ReaderWriterTagRepository(unit: unit)
         transactions = ReaderWriterTransactionRepository(unit: unit)
         assets = ReaderWriterAssetRepository(unit: unit)
         stocks = ReaderWriterStockRepository(unit: unit)

@@ -73,15 +73,30 @@ struct ReaderWriterScheduledRepository: ScheduledRepository {
     func skipNextOccurrence(id: Int64) throws -> ScheduledDetail? {
         try unit.run { db in
             guard let schedule = try Schedules.find(db, id: id) else { return nil }
-            guard let advanced = try ScheduleAdvance.advanced(schedule) else {
-                _ = try delete(db, id)
-                return nil
-            }
-            try db.execute(
-                sql: "UPDATE BILLSDEPOSITS_V1 SET NEXTOCCURRENCEDATE = ?, TRANSDATE = ?, NUMOCCURRENCES = ? WHERE BDID = ?",
-                arguments: [advanced.nextOccurrenceDate?.rawValue, advanced.date?.rawValue, advanced.occurrences, id]
-            )
-            return try detail(db, advanced)
+            return try advance(db, id, to: try ScheduleAdvance.advanced(schedule))
         }
+    }
+
+    func enterNextOccurrence(id: Int64) throws -> EnteredOccurrence? {
+        try unit.run { db in
+            guard let schedule = try Schedules.find(db, id: id) else { return nil }
+            let plan = try ScheduleEntry.plan(try detail(db, schedule))
+            let transaction = try ReaderWriterTransactionRepository(unit: unit).insert(plan.transaction)
+            return EnteredOccurrence(transaction: transaction, scheduled: try advance(db, id, to: plan.advanced))
+        }
+    }
+
+    /// Writes the schedule's row after an occurrence (``ScheduleAdvance/advanced(_:)``), or deletes the finished
+    /// schedule with its splits (`advanced` `nil`); returns the schedule as stored afterwards.
+    private func advance(_ db: Database, _ id: Int64, to advanced: ScheduledTransaction?) throws -> ScheduledDetail? {
+        guard let advanced else {
+            _ = try delete(db, id)
+            return nil
+        }
+        try db.execute(
+            sql: "UPDATE BILLSDEPOSITS_V1 SET NEXTOCCURRENCEDATE = ?, TRANSDATE = ?, NUMOCCURRENCES = ? WHERE BDID = ?",
+            arguments: [advanced.nextOccurrenceDate?.rawValue, advanced.date?.rawValue, advanced.occurrences, id]
+        )
+        return try detail(db, advanced)
     }
 }

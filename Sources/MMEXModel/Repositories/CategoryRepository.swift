@@ -14,18 +14,30 @@ public protocol CategoryReading {
     /// Every category, in `CATEGID` order.
     func categories() throws -> [Category]
     func category(id: Int64) throws -> Category?
-    /// By name (NOCASE) under a parent (`-1` for top level).
+    /// By name (NOCASE) under a parent (`-1` for top level; a NULL `PARENTID` counts as top level); the lowest id
+    /// when an old file holds several.
     func category(named name: String, parentId: Int64) throws -> Category?
-    /// The two-level tree, top-level categories and children by name.
+    /// The two-level tree: top-level categories (`PARENTID` -1 or NULL) and each one's direct children, both by name
+    /// (NOCASE) then `CATEGID`. Deeper levels and categories whose parent does not exist are not in it
+    /// (``categories()`` lists them).
     func tree() throws -> [CategoryNode]
-    /// Whether a payee, transaction, split, scheduled transaction, scheduled split or budget entry uses the category.
+    /// Whether a payee, transaction, split, scheduled transaction, scheduled split or budget entry uses the category
+    /// itself (its `CATEGID`; rows of the trash count: they can be restored).
     func isUsed(categoryId: Int64) throws -> Bool
 }
 
 /// Writes categories.
+///
+/// Names are unique case-insensitively under one parent (`UNIQUE(CATEGNAME, PARENTID)`, `CATEGNAME COLLATE
+/// NOCASE`): an insert or update that clashes throws the session's unique-constraint error on `CATEGORY_V1`.
 public protocol CategoryRepository: CategoryReading {
+    /// Inserts a category; an id of 0 is replaced by a minted one. Returns the stored record.
     @discardableResult func insert(_ category: Category) throws -> Category
+    /// Rewrites the category with `category.id` (a missing id changes nothing).
     func update(_ category: Category) throws
-    /// Deletes an unused category and its unused children; returns whether it existed.
+    /// Deletes a category with its subcategories (every level below it); returns whether it existed. MMEX refuses
+    /// to delete a category in use ("Category in use"), and a category one of whose subcategories is in use: so
+    /// does this, with the session's in-use error (a foreign-key constraint violation on `CATEGORY_V1` naming the
+    /// used category and the table that uses it), changing nothing.
     @discardableResult func deleteCategory(id: Int64) throws -> Bool
 }

@@ -1,17 +1,25 @@
 /// Reads payees (`PAYEE_V1`). Slice 2.
 public protocol PayeeReading {
-    /// Every payee, by name (NOCASE).
+    /// Every payee, by name (NOCASE), then `PAYEEID`.
     func payees() throws -> [Payee]
     func payee(id: Int64) throws -> Payee?
+    /// By name (NOCASE); the lowest id when an old file holds several.
     func payee(named name: String) throws -> Payee?
-    /// The payee's default category (`PAYEE_V1.CATEGID`), when it exists.
+    /// The payee's default category (`PAYEE_V1.CATEGID`), when the payee, its category id and that category exist.
     func defaultCategory(payeeId: Int64) throws -> Category?
 }
 
 /// Writes payees.
+///
+/// Names are unique case-insensitively (`PAYEENAME ... COLLATE NOCASE UNIQUE`): an insert or update that clashes
+/// throws the session's unique-constraint error on `PAYEE_V1.PAYEENAME`.
 public protocol PayeeRepository: PayeeReading {
+    /// Inserts a payee; an id of 0 is replaced by a minted one. Returns the stored record.
     @discardableResult func insert(_ payee: Payee) throws -> Payee
+    /// Rewrites the payee with `payee.id` (a missing id changes nothing).
     func update(_ payee: Payee) throws
-    /// Deletes a payee no transaction or scheduled transaction uses; returns whether it existed.
+    /// Deletes a payee no transaction or scheduled transaction uses; returns whether it existed. MMEX refuses to
+    /// delete a payee in use ("Payee in use"): so does this, with the session's in-use error (a foreign-key
+    /// constraint violation on `PAYEE_V1` naming the table that uses it), changing nothing.
     @discardableResult func deletePayee(id: Int64) throws -> Bool
 }

@@ -9,6 +9,19 @@ public struct ScheduledDetail: Sendable, Hashable, Codable {
     }
 }
 
+/// What entering a schedule's next occurrence wrote: the new transaction and the schedule afterwards.
+public struct EnteredOccurrence: Sendable, Hashable, Codable {
+    /// The transaction as stored in `CHECKINGACCOUNT_V1`, with its splits.
+    public var transaction: TransactionDetail
+    /// The schedule as stored afterwards (`nil`: that was its last occurrence, and it was deleted).
+    public var scheduled: ScheduledDetail?
+
+    public init(transaction: TransactionDetail, scheduled: ScheduledDetail?) {
+        self.transaction = transaction
+        self.scheduled = scheduled
+    }
+}
+
 /// Reads scheduled transactions (`BILLSDEPOSITS_V1`, `BUDGETSPLITTRANSACTIONS_V1`). Slice 4.
 public protocol ScheduledReading {
     /// Every scheduled transaction, by `NEXTOCCURRENCEDATE` then `BDID`, each with its splits by `SPLITTRANSID`.
@@ -36,4 +49,13 @@ public protocol ScheduledRepository: ScheduledReading {
     /// - Throws: ``PersistenceError/invalidUse(_:)`` for a repeat code ``ScheduleRecurrence`` does not support or a
     ///   next occurrence date that is not a `YYYY-MM-DD` day.
     @discardableResult func skipNextOccurrence(id: Int64) throws -> ScheduledDetail?
+    /// Enters the next occurrence (MMEX's "Enter next occurrence"): writes a `CHECKINGACCOUNT_V1` transaction from
+    /// the schedule (account, to-account, payee, code, amount and to-amount, status, number, notes, category,
+    /// follow-up, colour; `TRANSDATE` the occurrence's day as `YYYY-MM-DD`; a minted id) with the schedule's split
+    /// lines copied into `SPLITTRANSACTIONS_V1`, then advances the schedule exactly as ``skipNextOccurrence(id:)``
+    /// does, all in the caller's unit of work. Returns the new transaction and the schedule afterwards (`nil`: no
+    /// such id; nothing is written).
+    ///
+    /// - Throws: what ``skipNextOccurrence(id:)`` throws, before anything is written.
+    @discardableResult func enterNextOccurrence(id: Int64) throws -> EnteredOccurrence?
 }
