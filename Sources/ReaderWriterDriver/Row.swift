@@ -22,6 +22,8 @@ public struct Row {
     @usableFromInline let storage: Storage
     /// For a live row, the engine statement read without reference counting: `storage` keeps it alive.
     @usableFromInline let liveEngine: Unmanaged<EngineStatement>?
+    /// For a live row, its statement read without reference counting (for reads by name): `storage` keeps it alive.
+    @usableFromInline let liveStatement: Unmanaged<Statement>?
     /// For a live row, how many columns it has.
     @usableFromInline let liveColumnCount: Int32
 
@@ -29,6 +31,7 @@ public struct Row {
     init(statement: Statement) {
         storage = .live(statement)
         liveEngine = Unmanaged.passUnretained(statement.engine)
+        liveStatement = Unmanaged.passUnretained(statement)
         liveColumnCount = statement.columnCount
     }
 
@@ -41,6 +44,7 @@ public struct Row {
     init(layout: ColumnLayout, values: [SQLiteValue]) {
         storage = .copied(RowValues(layout: layout, values: values))
         liveEngine = nil
+        liveStatement = nil
         liveColumnCount = 0
     }
 
@@ -149,19 +153,26 @@ public struct Row {
     /// - Throws: ``DatabaseError`` `.columnNotFound` when no column has the name; `.valueConversion` as for an index.
     @inlinable
     public subscript<Value: DatabaseValueConvertible>(_ name: String) -> Value {
-        get throws { try self[columnIndex(named: name)] }
+        get throws {
+            guard let liveStatement else { return try self[copiedIndex(named: name)] }
+            guard let index = liveStatement._withUnsafeGuaranteedRef({ $0.indexForNextKey(name) }) else {
+                throw missingColumn(name)
+            }
+            return try self[index]
+        }
     }
 
-    /// The index a read by name goes to, or the error naming the missing column.
-    @usableFromInline
-    func columnIndex(named name: String) throws -> Int {
-        let found: Int? =
-            switch storage {
-            case .live(let statement): statement.indexForNextKey(name)
-            case .copied(let row): row.index(ofColumn: name)
-            }
-        if let found { return found }
-        throw DatabaseError(
+    /// The index of a name in a copied row, or the error naming the missing column.
+    @usableFromInline @inline(never)
+    func copiedIndex(named name: String) throws -> Int {
+        guard let index = index(ofColumn: name) else { throw missingColumn(name) }
+        return index
+    }
+
+    /// The error for a name no column has.
+    @usableFromInline @inline(never)
+    func missingColumn(_ name: String) -> DatabaseError {
+        DatabaseError(
             kind: .columnNotFound, extendedResultCode: ResultCode.range,
             message: "no column named \(name); the row has \(columnNames)")
     }

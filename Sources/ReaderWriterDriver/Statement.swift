@@ -77,18 +77,27 @@ public final class Statement {
     /// decode their keys in the same order row after row, so a match by position skips hashing the key.
     /// Reads of a row by column name (``Row/subscript(_:)-(String)``) use the same memo: code reads the same names in
     /// the same order from every row, and each step starts the memo over (``StatementStepper/step()``).
-    @exclusivity(unchecked) private var keyMemo: [(key: String, index: Int?)] = []
+    @exclusivity(unchecked) @usableFromInline var keyMemo: [(key: String, index: Int?)] = []
     @exclusivity(unchecked) @usableFromInline var keyMemoPosition = 0
 
     /// Starts decoding a new record from the current row.
     func beginKeyLookups() { keyMemoPosition = 0 }
 
     /// ``index(ofColumn:)`` for the next key a record (or a read by name) asks for.
-    @usableFromInline
+    @inlinable
     func indexForNextKey(_ name: String) -> Int? {
         let position = keyMemoPosition
-        keyMemoPosition += 1
-        if position < keyMemo.count, keyMemo[position].key == name { return keyMemo[position].index }
+        keyMemoPosition = position &+ 1
+        if position < keyMemo.count {
+            let memo = keyMemo[position]
+            if memo.key == name { return memo.index }
+        }
+        return rememberIndex(ofColumn: name, at: position)
+    }
+
+    /// Looks the name up and remembers it at `position` of the memo (the slow path of ``indexForNextKey(_:)``).
+    @usableFromInline @inline(never)
+    func rememberIndex(ofColumn name: String, at position: Int) -> Int? {
         let index = index(ofColumn: name)
         if position < keyMemo.count {
             keyMemo[position] = (name, index)

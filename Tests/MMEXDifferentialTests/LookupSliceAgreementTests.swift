@@ -9,22 +9,15 @@ import Testing
 /// on the queue and pool sessions.
 @Suite("Currencies and accounts agree on legacy, queue and pool")
 struct LookupSliceAgreementTests {
-    private static let names = ["currencies", "accounts"]
+    static let names = ["currencies", "accounts"]
+    private let agreement = SliceAgreement(names: Self.names)
 
     private func run(_ source: DiffSource, seed: UInt64, operations: Int) throws -> SessionDiffReport {
-        let folder = TemporaryDirectory()
-        return try SessionDiffRunner(
-            source: source, options: DiffOptions(seed: seed, randomOperations: operations), workDirectory: folder.url
-        ).run(try SliceRegistry.slices(named: Self.names))
+        try agreement.run(source, seed: seed, operations: operations)
     }
 
-    private func expectAgreement(_ report: SessionDiffReport, comment: String) {
-        #expect(report.agrees, "\(comment)\n\(report.text)")
-        #expect(report.slices.map(\.name) == Self.names)
-        for slice in report.slices {
-            #expect(slice.comparisons.map(\.comparison) == ["legacy vs queue", "legacy vs pool"])
-            #expect(slice.operations > 0)
-        }
+    private func expectAgreement(_ report: SessionDiffReport, comment: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        agreement.expectAgreement(report, comment, sourceLocation: sourceLocation)
     }
 
     @Test("the committed plain fixture, with seeded random operations")

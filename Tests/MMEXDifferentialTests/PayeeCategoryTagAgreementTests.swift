@@ -9,22 +9,15 @@ import Testing
 /// and pool sessions.
 @Suite("Payees, categories and tags agree on legacy, queue and pool")
 struct PayeeCategoryTagAgreementTests {
-    private static let names = ["payees", "categories", "tags"]
+    static let names = ["payees", "categories", "tags"]
+    private let agreement = SliceAgreement(names: Self.names)
 
     private func run(_ source: DiffSource, seed: UInt64, operations: Int) throws -> SessionDiffReport {
-        let folder = ScratchDirectory()
-        return try SessionDiffRunner(
-            source: source, options: DiffOptions(seed: seed, randomOperations: operations), workDirectory: folder.url
-        ).run(try SliceRegistry.slices(named: Self.names))
+        try agreement.run(source, seed: seed, operations: operations)
     }
 
-    private func expectAgreement(_ report: SessionDiffReport, comment: String) {
-        #expect(report.agrees, "\(comment)\n\(report.text)")
-        #expect(report.slices.map(\.name) == Self.names)
-        for slice in report.slices {
-            #expect(slice.comparisons.map(\.comparison) == ["legacy vs queue", "legacy vs pool"])
-            #expect(slice.operations > 0)
-        }
+    private func expectAgreement(_ report: SessionDiffReport, comment: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        agreement.expectAgreement(report, comment, sourceLocation: sourceLocation)
     }
 
     @Test("the committed plain fixture, 150 seeded random operations per slice and comparison")
