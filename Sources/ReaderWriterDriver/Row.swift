@@ -151,7 +151,7 @@ public struct Row {
     /// order from every row (the usual loop): the statement remembers the index each position resolved to.
     ///
     /// - Throws: ``DatabaseError`` `.columnNotFound` when no column has the name; `.valueConversion` as for an index.
-    @inlinable
+    @inlinable @inline(__always)
     public subscript<Value: DatabaseValueConvertible>(_ name: String) -> Value {
         get throws {
             guard let liveStatement else { return try self[copiedIndex(named: name)] }

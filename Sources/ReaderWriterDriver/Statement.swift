@@ -84,7 +84,7 @@ public final class Statement {
     func beginKeyLookups() { keyMemoPosition = 0 }
 
     /// ``index(ofColumn:)`` for the next key a record (or a read by name) asks for.
-    @inlinable
+    @inlinable @inline(__always)
     func indexForNextKey(_ name: String) -> Int? {
         let position = keyMemoPosition
         keyMemoPosition = position &+ 1
