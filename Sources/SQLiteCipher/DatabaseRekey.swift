@@ -8,9 +8,11 @@ import SQLiteEngine
 /// connection committed in the meantime. A kill at any moment leaves the file whole under the old key (before the
 /// rename) or whole under the new key (after it); at most a hidden `.NAME.driverport-*.tmp` file stays behind.
 ///
-/// A WAL-mode file is first switched to rollback-journal mode, which SQLite allows only when no other connection
-/// has it open, and which empties the WAL and removes `-wal` and `-shm`: no sidecar of the old key can outlive the
-/// rename. The new file is in WAL mode again (if the rekey stops early, the old one is put back in WAL mode).
+/// A WAL-mode file is copied as it is (the copy is in WAL mode too), then, right before the rename, switched to
+/// rollback-journal mode, which SQLite allows only when no other connection has it open, and which empties the WAL
+/// and removes `-wal` and `-shm`: no sidecar of the old key can outlive the rename. If the rekey stops early, the old
+/// file is put back in WAL mode; only a kill in the moment between that switch and the rename leaves it in
+/// rollback-journal mode (whole, under the old key).
 ///
 /// Other processes must not keep the database open during a rekey: a connection opened before it still reads the
 /// old file until it reopens (this is how every rename-based rekey behaves, SQLCipher's export included).
@@ -45,7 +47,6 @@ public enum DatabaseRekey {
         do {
             try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
             walMode = try PageCodec.status(of: connection).walMode == true
-            if walMode { try leaveWALMode(connection) }
             let versionBefore = try dataVersion(connection)
             var report = try DatabaseCopy.writeVerifiedCopy(
                 from: connection, schema: "main", to: temporary, as: target, walMode: walMode, progress: progress
@@ -54,6 +55,8 @@ public enum DatabaseRekey {
             if let progress, !progress(CopyProgress(phase: .replacing, pagesDone: total, pagesTotal: total)) {
                 throw CipherError.cancelled
             }
+            // Left only now, right before the rename: a kill while copying leaves the file in WAL mode as it came.
+            if walMode { try leaveWALMode(connection) }
             try lockExclusively(connection)
             let unchanged = (try? dataVersion(connection)) == versionBefore
             if unchanged {
