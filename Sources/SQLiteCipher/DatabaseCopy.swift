@@ -62,7 +62,8 @@ public struct CopyReport: Sendable, Equatable {
 /// The copy is made with `VACUUM INTO` through the codec, so it holds every table, index, trigger and view with
 /// the same rows and rowids, plus `user_version` and `application_id` (which SQLCipher's `sqlcipher_export` loses),
 /// and it keeps the source's journal mode. It is written under a temporary name beside the destination, read back,
-/// flushed, and only then given its name. The source is only read. SQLite cannot shrink the reserved bytes of a
+/// flushed, and only then given its name; a temporary copy a killed export left there is removed first
+/// (``StaleTemporaries``). The source is only read. SQLite cannot shrink the reserved bytes of a
 /// page, so the copy reserves at least what the source did (harmless to SQLite; see ``CipherFormat/reservedBytes``).
 public enum DatabaseCopy {
     /// Writes the database of `source` (a connection opened through ``PageCodec/vfsName`` with its key applied) to
@@ -77,6 +78,7 @@ public enum DatabaseCopy {
         progress: ((CopyProgress) -> Bool)? = nil
     ) throws(CipherError) -> CopyReport {
         if FileSteps.exists(destination) { throw .outputExists(path: destination) }
+        StaleTemporaries.remove(besides: destination)
         let temporary = FileSteps.temporarySibling(of: destination)
         do {
             var report = try writeVerifiedCopy(from: source, schema: schema, to: temporary, as: target, progress: progress)

@@ -6,7 +6,8 @@ import SQLiteEngine
 /// The database is copied into a new file beside it with the new cipher (see ``DatabaseCopy``), the copy is read
 /// back and flushed to disk, and only then renamed over the original, under an exclusive lock and only if no other
 /// connection committed in the meantime. A kill at any moment leaves the file whole under the old key (before the
-/// rename) or whole under the new key (after it); at most a hidden `.NAME.driverport-*.tmp` file stays behind.
+/// rename) or whole under the new key (after it); at most a hidden `.NAME.driverport-*.tmp` file stays behind, which
+/// the next rekey or export beside it removes (``StaleTemporaries``).
 ///
 /// A WAL-mode file is copied as it is (the copy is in WAL mode too), then, right before the rename, switched to
 /// rollback-journal mode, which SQLite allows only when no other connection has it open, and which empties the WAL
@@ -42,6 +43,7 @@ public enum DatabaseRekey {
         defer { connection.close() }
         let current = try PageCodec.apply(choice, key: key, to: connection)
         let target = try target(current: current.format, newKey: newKey, newFormat: newFormat)
+        StaleTemporaries.remove(besides: path)
         let temporary = FileSteps.temporarySibling(of: path)
         var walMode = false
         do {

@@ -4,10 +4,11 @@ import Foundation
 enum FileSteps {
     static let sidecarSuffixes = ["-journal", "-wal", "-shm"]
 
-    /// A hidden name in the same folder as `path` (so a rename onto `path` stays on one file system).
+    /// A hidden name in the same folder as `path` (so a rename onto `path` stays on one file system), recording
+    /// this process's id so a later run can tell an abandoned copy from a live one (``StaleTemporaries``).
     static func temporarySibling(of path: String) -> String {
         let url = URL(fileURLWithPath: path)
-        let name = ".\(url.lastPathComponent).driverport-\(UUID().uuidString.prefix(8)).tmp"
+        let name = StaleTemporaries.prefix(of: url.lastPathComponent) + "\(getpid())-\(UUID().uuidString.prefix(8)).tmp"
         return url.deletingLastPathComponent().appendingPathComponent(name).path
     }
 

@@ -9,7 +9,7 @@ struct BadInputTests {
     static let cases: [(name: String, exitCode: Int32, make: @Sendable (String) throws -> Void)] = [
         ("missing.mmb", 66, { _ in }),
         ("folder.mmb", 66, { try FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: false) }),
-        ("empty.mmb", 65, { FileManager.default.createFile(atPath: $0, contents: Data()) }),
+        ("empty.mmb", 65, { try Data().write(to: URL(fileURLWithPath: $0)) }),
         ("text.mmb", 65, { try Data("Hello, this is a text file, not MMEX.\n".utf8).write(to: URL(fileURLWithPath: $0)) }),
         ("truncated.mmb", 65, { path in
             let connection = try SQLiteEngineFixture.sampleDatabase(at: path + ".full")
