@@ -113,6 +113,18 @@ typedef struct dp_status {
 int dp_codec_register(void);
 const char *dp_codec_vfs_name(void);
 
+/*
+ * For tests and special stacks: registers another instance of the codec VFS under `name` over the VFS named
+ * `base_name` (such as a fault-injecting VFS), not as the default. The default instance (dp_codec_vfs_name(), over
+ * "unix") is unaffected. The instance stays registered for the life of the process. Returns 0, SQLITE_NOTFOUND (12)
+ * when the base does not exist, SQLITE_MISUSE (21) when `name` is taken, or another SQLite error code.
+ */
+int dp_codec_register_over(const char *name, const char *base_name);
+
+/* The name of a codec VFS instance, given the sqlite3_vfs* SQLITE_FCNTL_VFS_POINTER returns; NULL when that VFS is
+ * not an instance of the codec. (How a copy reads its result back through the VFS its source was opened with.) */
+const char *dp_codec_instance_name(const void *vfs);
+
 /* Facts from page 1, decrypted when the file is encrypted. */
 typedef struct dp_header_facts {
     int page_size;
