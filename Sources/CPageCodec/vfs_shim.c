@@ -136,12 +136,19 @@ static int dp_unfetch(sqlite3_file *f, sqlite3_int64 offset, void *page) {
 /* What the first bytes of an unkeyed file say. */
 static int dp_unkeyed_state(dp_file *file, dp_status *status) {
     sqlite3_int64 size = 0;
-    if (file->real->pMethods->xFileSize(file->real, &size) != SQLITE_OK) return DP_FILE_UNKNOWN;
+    int rc = file->real->pMethods->xFileSize(file->real, &size);
+    if (rc != SQLITE_OK) {
+        status->io_error = rc;
+        return DP_FILE_UNKNOWN;
+    }
     if (size == 0) return DP_FILE_NEW;
     unsigned char header[100];
     memset(header, 0, sizeof(header));
-    int rc = file->real->pMethods->xRead(file->real, header, sizeof(header), 0);
-    if (rc != SQLITE_OK && rc != SQLITE_IOERR_SHORT_READ) return DP_FILE_UNKNOWN;
+    rc = file->real->pMethods->xRead(file->real, header, sizeof(header), 0);
+    if (rc != SQLITE_OK && rc != SQLITE_IOERR_SHORT_READ) {
+        status->io_error = rc;
+        return DP_FILE_UNKNOWN;
+    }
     if (memcmp(header, dp_sqlite_magic, 16) != 0) return DP_FILE_OTHER;
     status->page_size = dp_header_page_size(header);
     status->header_wal = header[18] == 2 && header[19] == 2;
@@ -170,9 +177,12 @@ static void dp_fill_status(dp_file *file, dp_status *status) {
     memcpy(status->last_message, codec->last_message, sizeof(status->last_message));
     status->pages_written = codec->pages_written;
     unsigned char *page = codec->work + DP_MAX_PAGE + 64;
-    if (dp_main_read_page1(file, codec, page) == SQLITE_OK) {
+    int rc = dp_main_read_page1(file, codec, page);
+    if (rc == SQLITE_OK) {
         status->header_wal = page[18] == 2 && page[19] == 2;
         status->header_reserve = page[20];
+    } else if (rc != SQLITE_IOERR_SHORT_READ && rc != SQLITE_CORRUPT) {
+        status->io_error = rc; /* the file could not be read: say so rather than guess the header */
     }
     OPENSSL_cleanse(page, (size_t)codec->page_size);
 }

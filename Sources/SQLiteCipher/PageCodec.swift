@@ -141,6 +141,10 @@ public enum PageCodec {
         var status = dp_status()
         let rc = try fileControl(connection, schema: schema, operation: Int32(DP_FCNTL_STATUS), argument: &status)
         guard rc == ResultCode.ok else { throw .notThroughCodec }
+        // The header could not be read: an I/O error the caller must see, not a header guessed as plain rollback.
+        guard status.io_error == 0 else {
+            throw .sqlite(SQLiteError(extendedCode: status.io_error, message: "disk I/O error reading the database header"))
+        }
         return status
     }
 

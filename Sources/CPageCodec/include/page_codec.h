@@ -107,6 +107,7 @@ typedef struct dp_status {
     char last_message[256];
     unsigned long long pages_read;
     unsigned long long pages_written;
+    int io_error;                  /* reading the header for this status failed (SQLite code); its fields are unknown */
 } dp_status;
 
 /* Registers the VFS under dp_codec_vfs_name() (not as the default). Returns 0 or an SQLite error code. */
