@@ -152,6 +152,15 @@ void dp_progress_unwatch(void *db, void *watch);
 /* Overwrites memory that held key material (OPENSSL_cleanse: not optimised away). */
 void dp_wipe(void *memory, unsigned long length);
 
+/*
+ * For tests: audits the codec objects this thread frees (closing a codec connection frees its codec). Between
+ * begin and end, every codec's memory (its derived keys, salt and fields, and its scratch pages) is checked to be
+ * all zero at the moment it is released; end reports how many were freed and how many were not all zero. OpenSSL's
+ * own contexts (key schedules) are released by OpenSSL's free functions and are not inspected.
+ */
+void dp_wipe_audit_begin(void);
+void dp_wipe_audit_end(unsigned long *freed, unsigned long *unwiped);
+
 /* A page cipher outside SQLite, for checking files page by page (and for byte-level tests). */
 typedef struct dp_codec dp_codec;
 dp_codec *dp_page_cipher_open(const char *path, const dp_key_spec *spec, dp_key_result *result);
