@@ -81,6 +81,7 @@ public enum DatabaseCopy {
         do {
             var report = try writeVerifiedCopy(from: source, schema: schema, to: temporary, as: target, progress: progress)
             try FileSteps.publishNew(temporary, as: destination)
+            FileSteps.removeSidecars(of: temporary)
             report.path = destination
             return report
         } catch {

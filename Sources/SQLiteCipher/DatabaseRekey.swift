@@ -72,6 +72,7 @@ public enum DatabaseRekey {
             if unchanged {
                 do {
                     try FileSteps.replace(path, with: temporary)
+                    FileSteps.removeSidecars(of: temporary)
                 } catch {
                     try? connection.execute("ROLLBACK")
                     throw error

@@ -19,9 +19,9 @@ enum CodecSweepSetup {
         }
     }
 
-    /// Whether `key` opens `path` at all (the codec accepts it for page 1).
+    /// Whether `key` opens `path` and reads it, as the next launch would (read-write: a hot journal is rolled back).
     static func opens(_ path: String, key: CipherKey) -> Bool {
-        guard let connection = try? CodecFaultStack.open(path, key: key, access: .readOnly) else { return false }
+        guard let connection = try? CodecFaultStack.open(path, key: key) else { return false }
         defer { connection.close() }
         return (try? connection.scalar("SELECT count(*) FROM sqlite_master")) != nil
     }
