@@ -51,9 +51,20 @@ struct CodecWriteFaultSweepTests {
         }
         let counting = try sweep.run(plan: family.plan, stride: Int64.max, workload: workload)
         let stride = Soak.stride(points: counting.callPoints, budget: 100)
-        let report = try sweep.run(plan: family.plan, stride: stride, workload: workload)
+        var report = try sweep.run(plan: family.plan, stride: stride, workload: workload)
+        // The known gap pinned by CodecWALCheckpointTests: page 1 torn by the closing checkpoint of a WAL file.
+        let tornPage1 = report.points.filter(CodecWALCheckpointTests.isTornPage1AtClose)
+        report.points.removeAll(where: CodecWALCheckpointTests.isTornPage1AtClose)
         LedgerSweep.check(report, area: "fault-sweep codec writes \(variant.name) \(family.rawValue)", family: family,
                           transactions: Self.transactions.count)
+        if !tornPage1.isEmpty {
+            ReliabilityFigures.report("fault-sweep codec writes \(variant.name) \(family.rawValue) known gap", [
+                "unreadable after page 1 torn at close": tornPage1.count,
+            ])
+            withKnownIssue("an encrypted WAL database whose page 1 was torn by a failed checkpoint does not open") {
+                for point in tornPage1 { Issue.record("damaged: \(point)") }
+            }
+        }
     }
 }
 
@@ -167,5 +178,55 @@ struct CodecExportFaultSweepTests {
         )
         OperationSweep.check(report, area: "fault-sweep codec export \(direction.rawValue) \(family.rawValue)",
                              extra: ["whole copies (export succeeded)": copies])
+    }
+}
+
+@Suite("Encrypted WAL database: a disk that fills while the last connection checkpoints page 1")
+struct CodecWALCheckpointTests {
+    /// A sweep point that hit this gap: no error reached the workload (the fault came while closing) and page 1
+    /// of the file no longer authenticates.
+    static func isTornPage1AtClose(_ point: FaultSweep.Point) -> Bool {
+        !point.verdict.isExact && point.outcome.errors.isEmpty && point.verdict.integrityMessage.contains("page 1 failed authentication")
+    }
+
+    @Test("a plain WAL file through the same stack survives the same torn page 1 (SQLite reads page 1 from the WAL)")
+    func plainControl() throws {
+        let verdict = try Self.tearPage1AtClose(key: nil)
+        #expect(verdict.isExact, "\(verdict)")
+    }
+
+    @Test("a torn write of page 1 during the closing checkpoint loses nothing: the WAL still holds every transaction")
+    func tornPage1AtCloseCheckpoint() throws {
+        let verdict = try Self.tearPage1AtClose(key: CodecSweepSetup.oldKey.get())
+        ReliabilityFigures.report("codec wal torn page 1 at close", ["exact": verdict.isExact, "verdict": verdict])
+        // Known: the codec decrypts page 1 from the database file when the key is applied and when SQLite reads the
+        // header, before SQLite looks at the WAL; a torn page 1 then fails authentication and the file does not
+        // open, although the WAL holds every transaction (the plain control above opens).
+        withKnownIssue("an encrypted WAL database whose page 1 was torn by a failed checkpoint does not open") {
+            #expect(verdict.isExact, "\(verdict)")
+        }
+    }
+
+    /// Runs transactions on a WAL file through the codec over the fault VFS, tears the first database write of the
+    /// closing checkpoint (page 1), and checks the file as the next launch would.
+    private static func tearPage1AtClose(key: CipherKey?) throws -> LedgerVerdict {
+        let stack = try CodecFaultStack()
+        let folder = TemporaryDirectory()
+        let path = folder.path("wal.db")
+        try CodecFaultStack.createLedgerBase(at: path, key: key, journalMode: "wal")
+        let connection = try stack.open(path, key: key)
+        try connection.execute("PRAGMA wal_autocheckpoint = 0")
+        // A schema change rewrites page 1 (its schema cookie), so the closing checkpoint writes page 1 first.
+        try connection.execute("CREATE TABLE extra(x)")
+        for transaction in 1..<4 { try LedgerWorkload.run(transaction, on: connection) }
+        // The closing checkpoint copies the WAL's pages into the file in page order: the first write is page 1.
+        stack.faults.arm(.init(kinds: [.write], files: .mainDatabase, nth: 1, errorCode: 13, action: .tearWrite))
+        connection.close()
+        let injected = stack.faults.injectedFaults
+        stack.faults.disarm()
+        #expect(injected == 1, "the closing checkpoint wrote to the database file")
+        return LedgerVerdict.check(path: path, acknowledged: Set(1..<4), inDoubt: []) {
+            try CodecFaultStack.open($0, key: key)
+        }
     }
 }
