@@ -1,9 +1,9 @@
 /*
  * The VFS shim: registered as "driverport-codec" over the "unix" VFS (never as the default), and, for tests and
  * special stacks, under other names over other base VFSes (dp_codec_register_over). Each registered instance keeps
- * its base VFS in its pAppData, so every file it opens wraps a file of that base. Main database files with a codec decrypt on read and encrypt on write; their rollback journal
- * and WAL find the codec through sqlite3_database_file_object(); everything else, and every file of a plain
- * database, passes straight through.
+ * its base VFS in its pAppData, so every file it opens wraps a file of that base. Main database files with a codec
+ * decrypt on read and encrypt on write; their rollback journal and WAL find the codec through
+ * sqlite3_database_file_object(); everything else, and every file of a plain database, passes straight through.
  */
 #include <pthread.h>
 #include <string.h>
