@@ -36,14 +36,39 @@ dp_codec *dp_codec_new(const dp_format *format) {
     return codec;
 }
 
+/* The wipe audit of this thread (tests): codecs freed, and how many still held a non-zero byte when released. */
+static _Thread_local int dp_audit_on;
+static _Thread_local unsigned long dp_audit_freed, dp_audit_unwiped;
+
+void dp_wipe_audit_begin(void) {
+    dp_audit_on = 1;
+    dp_audit_freed = dp_audit_unwiped = 0;
+}
+
+void dp_wipe_audit_end(unsigned long *freed, unsigned long *unwiped) {
+    dp_audit_on = 0;
+    *freed = dp_audit_freed;
+    *unwiped = dp_audit_unwiped;
+}
+
 /* Frees the codec and wipes every byte of key material and decrypted page it held. */
 void dp_codec_free(dp_codec *codec) {
     if (codec == NULL) return;
     EVP_CIPHER_CTX_free(codec->encrypt_ctx); /* frees wipe the key schedules */
     EVP_CIPHER_CTX_free(codec->decrypt_ctx);
     EVP_MAC_CTX_free(codec->mac_ctx);
-    if (codec->work) OPENSSL_clear_free(codec->work, DP_WORK_SIZE);
-    OPENSSL_clear_free(codec, sizeof(dp_codec));
+    unsigned char *work = codec->work;
+    /* The keys (key, mac_key, tag_key), the salt and every other field, then the scratch pages. */
+    OPENSSL_cleanse(codec, sizeof(dp_codec));
+    if (work) OPENSSL_cleanse(work, DP_WORK_SIZE);
+    if (dp_audit_on) {
+        dp_audit_freed++;
+        if (!dp_is_zero((const unsigned char *)codec, (int)sizeof(dp_codec)) || (work && !dp_is_zero(work, DP_WORK_SIZE))) {
+            dp_audit_unwiped++;
+        }
+    }
+    OPENSSL_free(work);
+    OPENSSL_free(codec);
 }
 
 /* Records the last error (for the Swift side's status query) and returns the SQLite code to report. */

@@ -65,12 +65,14 @@ int dp_main_read(dp_file *file, dp_codec *codec, void *buffer, int amount, sqlit
     return rc == SQLITE_OK && short_read ? SQLITE_IOERR_SHORT_READ : rc;
 }
 
-/* Page 1 for the status query, without touching the last error or the counters. */
+/* Page 1 for the status query, without touching the last error or the counters. SQLITE_IOERR_SHORT_READ: no page
+ * 1 yet; SQLITE_CORRUPT: it does not decrypt; another code: the read failed. */
 int dp_main_read_page1(dp_file *file, dp_codec *codec, unsigned char *page) {
     int size = codec->page_size;
     int rc = file->real->pMethods->xRead(file->real, page, size, 0);
+    if (rc != SQLITE_OK && rc != SQLITE_IOERR_SHORT_READ) return rc;
     if (rc != SQLITE_OK || dp_is_zero(page, size)) return SQLITE_IOERR_SHORT_READ;
-    return codec->format->decrypt(codec, 1, page) == DP_OK ? SQLITE_OK : SQLITE_IOERR_READ;
+    return codec->format->decrypt(codec, 1, page) == DP_OK ? SQLITE_OK : SQLITE_CORRUPT;
 }
 
 static int dp_write_page(dp_file *file, dp_codec *codec, uint32_t pgno, const unsigned char *plain) {

@@ -1,8 +1,9 @@
 /*
- * The VFS shim: registered as "driverport-codec" over the "unix" VFS (never as the default). Every file it opens
- * wraps a unix file. Main database files with a codec decrypt on read and encrypt on write; their rollback journal
- * and WAL find the codec through sqlite3_database_file_object(); everything else, and every file of a plain
- * database, passes straight through.
+ * The VFS shim: registered as "driverport-codec" over the "unix" VFS (never as the default), and, for tests and
+ * special stacks, under other names over other base VFSes (dp_codec_register_over). Each registered instance keeps
+ * its base VFS in its pAppData, so every file it opens wraps a file of that base. Main database files with a codec
+ * decrypt on read and encrypt on write; their rollback journal and WAL find the codec through
+ * sqlite3_database_file_object(); everything else, and every file of a plain database, passes straight through.
  */
 #include <pthread.h>
 #include <string.h>
@@ -12,7 +13,7 @@
 #define DP_VFS_NAME "driverport-codec"
 
 static sqlite3_vfs dp_vfs;
-static sqlite3_vfs *dp_root;
+static sqlite3_vfs *dp_root; /* the default instance's base: "unix" (also names paths for expectations) */
 static pthread_once_t dp_register_once = PTHREAD_ONCE_INIT;
 static int dp_register_rc = SQLITE_ERROR;
 static const sqlite3_io_methods dp_io_methods;
@@ -135,12 +136,19 @@ static int dp_unfetch(sqlite3_file *f, sqlite3_int64 offset, void *page) {
 /* What the first bytes of an unkeyed file say. */
 static int dp_unkeyed_state(dp_file *file, dp_status *status) {
     sqlite3_int64 size = 0;
-    if (file->real->pMethods->xFileSize(file->real, &size) != SQLITE_OK) return DP_FILE_UNKNOWN;
+    int rc = file->real->pMethods->xFileSize(file->real, &size);
+    if (rc != SQLITE_OK) {
+        status->io_error = rc;
+        return DP_FILE_UNKNOWN;
+    }
     if (size == 0) return DP_FILE_NEW;
     unsigned char header[100];
     memset(header, 0, sizeof(header));
-    int rc = file->real->pMethods->xRead(file->real, header, sizeof(header), 0);
-    if (rc != SQLITE_OK && rc != SQLITE_IOERR_SHORT_READ) return DP_FILE_UNKNOWN;
+    rc = file->real->pMethods->xRead(file->real, header, sizeof(header), 0);
+    if (rc != SQLITE_OK && rc != SQLITE_IOERR_SHORT_READ) {
+        status->io_error = rc;
+        return DP_FILE_UNKNOWN;
+    }
     if (memcmp(header, dp_sqlite_magic, 16) != 0) return DP_FILE_OTHER;
     status->page_size = dp_header_page_size(header);
     status->header_wal = header[18] == 2 && header[19] == 2;
@@ -169,9 +177,12 @@ static void dp_fill_status(dp_file *file, dp_status *status) {
     memcpy(status->last_message, codec->last_message, sizeof(status->last_message));
     status->pages_written = codec->pages_written;
     unsigned char *page = codec->work + DP_MAX_PAGE + 64;
-    if (dp_main_read_page1(file, codec, page) == SQLITE_OK) {
+    int rc = dp_main_read_page1(file, codec, page);
+    if (rc == SQLITE_OK) {
         status->header_wal = page[18] == 2 && page[19] == 2;
         status->header_reserve = page[20];
+    } else if (rc != SQLITE_IOERR_SHORT_READ && rc != SQLITE_CORRUPT) {
+        status->io_error = rc; /* the file could not be read: say so rather than guess the header */
     }
     OPENSSL_cleanse(page, (size_t)codec->page_size);
 }
@@ -243,8 +254,11 @@ static const sqlite3_io_methods dp_io_methods = {
 
 /* ---- VFS methods ---- */
 
+/* The base VFS of a registered codec instance. */
+static inline sqlite3_vfs *dp_base(sqlite3_vfs *vfs) { return (sqlite3_vfs *)vfs->pAppData; }
+
 static int dp_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, int flags, int *out_flags) {
-    (void)vfs;
+    sqlite3_vfs *root = dp_base(vfs);
     dp_file *file = (dp_file *)f;
     memset(file, 0, sizeof(*file));
     file->real = (sqlite3_file *)((char *)file + ((sizeof(dp_file) + 7) & ~(size_t)7));
@@ -261,7 +275,7 @@ static int dp_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, int
         sqlite3_file *main_file = sqlite3_database_file_object(name);
         if (main_file != NULL && main_file->pMethods == &dp_io_methods) file->owner = (dp_file *)main_file;
     }
-    int rc = dp_root->xOpen(dp_root, name, file->real, flags, out_flags);
+    int rc = root->xOpen(root, name, file->real, flags, out_flags);
     file->base.pMethods = file->real->pMethods != NULL ? &dp_io_methods : NULL;
     if (rc == SQLITE_OK && file->kind == DP_KIND_MAIN && name != NULL) {
         file->codec = dp_expectation_take(name); /* a file SQLite opens itself, such as a VACUUM INTO target */
@@ -270,78 +284,116 @@ static int dp_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, int
 }
 
 static int dp_delete(sqlite3_vfs *vfs, const char *name, int sync_dir) {
-    (void)vfs;
-    return dp_root->xDelete(dp_root, name, sync_dir);
+    return dp_base(vfs)->xDelete(dp_base(vfs), name, sync_dir);
 }
 static int dp_access(sqlite3_vfs *vfs, const char *name, int flags, int *out) {
-    (void)vfs;
-    return dp_root->xAccess(dp_root, name, flags, out);
+    return dp_base(vfs)->xAccess(dp_base(vfs), name, flags, out);
 }
 static int dp_full_pathname(sqlite3_vfs *vfs, const char *name, int size, char *out) {
-    (void)vfs;
-    return dp_root->xFullPathname(dp_root, name, size, out);
+    return dp_base(vfs)->xFullPathname(dp_base(vfs), name, size, out);
 }
-static void *dp_dl_open(sqlite3_vfs *vfs, const char *name) { (void)vfs; return dp_root->xDlOpen(dp_root, name); }
-static void dp_dl_error(sqlite3_vfs *vfs, int size, char *out) { (void)vfs; dp_root->xDlError(dp_root, size, out); }
+static void *dp_dl_open(sqlite3_vfs *vfs, const char *name) { return dp_base(vfs)->xDlOpen(dp_base(vfs), name); }
+static void dp_dl_error(sqlite3_vfs *vfs, int size, char *out) { dp_base(vfs)->xDlError(dp_base(vfs), size, out); }
 static void (*dp_dl_sym(sqlite3_vfs *vfs, void *handle, const char *symbol))(void) {
-    (void)vfs;
-    return dp_root->xDlSym(dp_root, handle, symbol);
+    return dp_base(vfs)->xDlSym(dp_base(vfs), handle, symbol);
 }
-static void dp_dl_close(sqlite3_vfs *vfs, void *handle) { (void)vfs; dp_root->xDlClose(dp_root, handle); }
-static int dp_randomness(sqlite3_vfs *vfs, int size, char *out) { (void)vfs; return dp_root->xRandomness(dp_root, size, out); }
-static int dp_sleep(sqlite3_vfs *vfs, int micros) { (void)vfs; return dp_root->xSleep(dp_root, micros); }
-static int dp_current_time(sqlite3_vfs *vfs, double *out) { (void)vfs; return dp_root->xCurrentTime(dp_root, out); }
+static void dp_dl_close(sqlite3_vfs *vfs, void *handle) { dp_base(vfs)->xDlClose(dp_base(vfs), handle); }
+static int dp_randomness(sqlite3_vfs *vfs, int size, char *out) { return dp_base(vfs)->xRandomness(dp_base(vfs), size, out); }
+static int dp_sleep(sqlite3_vfs *vfs, int micros) { return dp_base(vfs)->xSleep(dp_base(vfs), micros); }
+static int dp_current_time(sqlite3_vfs *vfs, double *out) { return dp_base(vfs)->xCurrentTime(dp_base(vfs), out); }
 static int dp_get_last_error(sqlite3_vfs *vfs, int size, char *out) {
-    (void)vfs;
-    return dp_root->xGetLastError(dp_root, size, out);
+    return dp_base(vfs)->xGetLastError(dp_base(vfs), size, out);
 }
 static int dp_current_time_int64(sqlite3_vfs *vfs, sqlite3_int64 *out) {
-    (void)vfs;
-    return dp_root->xCurrentTimeInt64(dp_root, out);
+    return dp_base(vfs)->xCurrentTimeInt64(dp_base(vfs), out);
 }
 static int dp_set_system_call(sqlite3_vfs *vfs, const char *name, sqlite3_syscall_ptr call) {
-    (void)vfs;
-    return dp_root->xSetSystemCall(dp_root, name, call);
+    return dp_base(vfs)->xSetSystemCall(dp_base(vfs), name, call);
 }
 static sqlite3_syscall_ptr dp_get_system_call(sqlite3_vfs *vfs, const char *name) {
-    (void)vfs;
-    return dp_root->xGetSystemCall(dp_root, name);
+    return dp_base(vfs)->xGetSystemCall(dp_base(vfs), name);
 }
 static const char *dp_next_system_call(sqlite3_vfs *vfs, const char *name) {
-    (void)vfs;
-    return dp_root->xNextSystemCall(dp_root, name);
+    return dp_base(vfs)->xNextSystemCall(dp_base(vfs), name);
+}
+
+/* Fills `vfs` as a codec instance named `name` over `root`. */
+static void dp_fill_vfs(sqlite3_vfs *vfs, const char *name, sqlite3_vfs *root) {
+    memset(vfs, 0, sizeof(*vfs));
+    vfs->iVersion = 3;
+    vfs->szOsFile = (int)((sizeof(dp_file) + 7) & ~(size_t)7) + root->szOsFile;
+    vfs->mxPathname = root->mxPathname;
+    vfs->zName = name;
+    vfs->pAppData = root;
+    vfs->xOpen = dp_open;
+    vfs->xDelete = dp_delete;
+    vfs->xAccess = dp_access;
+    vfs->xFullPathname = dp_full_pathname;
+    vfs->xDlOpen = dp_dl_open;
+    vfs->xDlError = dp_dl_error;
+    vfs->xDlSym = dp_dl_sym;
+    vfs->xDlClose = dp_dl_close;
+    vfs->xRandomness = dp_randomness;
+    vfs->xSleep = dp_sleep;
+    vfs->xCurrentTime = dp_current_time;
+    vfs->xGetLastError = dp_get_last_error;
+    vfs->xCurrentTimeInt64 = dp_current_time_int64;
+    vfs->xSetSystemCall = dp_set_system_call;
+    vfs->xGetSystemCall = dp_get_system_call;
+    vfs->xNextSystemCall = dp_next_system_call;
 }
 
 static void dp_register(void) {
     if (dp_crypto_init() != DP_OK) return;
     dp_root = sqlite3_vfs_find("unix");
     if (dp_root == NULL || dp_root->iVersion < 3) return;
-    dp_vfs.iVersion = 3;
-    dp_vfs.szOsFile = (int)((sizeof(dp_file) + 7) & ~(size_t)7) + dp_root->szOsFile;
-    dp_vfs.mxPathname = dp_root->mxPathname;
-    dp_vfs.zName = DP_VFS_NAME;
-    dp_vfs.xOpen = dp_open;
-    dp_vfs.xDelete = dp_delete;
-    dp_vfs.xAccess = dp_access;
-    dp_vfs.xFullPathname = dp_full_pathname;
-    dp_vfs.xDlOpen = dp_dl_open;
-    dp_vfs.xDlError = dp_dl_error;
-    dp_vfs.xDlSym = dp_dl_sym;
-    dp_vfs.xDlClose = dp_dl_close;
-    dp_vfs.xRandomness = dp_randomness;
-    dp_vfs.xSleep = dp_sleep;
-    dp_vfs.xCurrentTime = dp_current_time;
-    dp_vfs.xGetLastError = dp_get_last_error;
-    dp_vfs.xCurrentTimeInt64 = dp_current_time_int64;
-    dp_vfs.xSetSystemCall = dp_set_system_call;
-    dp_vfs.xGetSystemCall = dp_get_system_call;
-    dp_vfs.xNextSystemCall = dp_next_system_call;
+    dp_fill_vfs(&dp_vfs, DP_VFS_NAME, dp_root);
     dp_register_rc = sqlite3_vfs_register(&dp_vfs, 0);
 }
 
 int dp_codec_register(void) {
     pthread_once(&dp_register_once, dp_register);
     return dp_register_rc;
+}
+
+/* An instance registered by dp_codec_register_over: the VFS and its own copy of the name. Never freed (SQLite may
+ * hold connections on it until the process ends), like the default instance. */
+typedef struct dp_codec_instance {
+    sqlite3_vfs vfs;
+    char name[];
+} dp_codec_instance;
+
+static pthread_mutex_t dp_register_lock = PTHREAD_MUTEX_INITIALIZER;
+
+int dp_codec_register_over(const char *name, const char *base_name) {
+    if (name == NULL || base_name == NULL) return SQLITE_MISUSE;
+    int rc = dp_codec_register();
+    if (rc != SQLITE_OK) return rc;
+    pthread_mutex_lock(&dp_register_lock); /* find-then-register must not race another registration */
+    sqlite3_vfs *root = sqlite3_vfs_find(base_name);
+    if (root == NULL || root->iVersion < 3) {
+        rc = SQLITE_NOTFOUND;
+    } else if (sqlite3_vfs_find(name) != NULL) {
+        rc = SQLITE_MISUSE;
+    } else {
+        size_t length = strlen(name) + 1;
+        dp_codec_instance *instance = sqlite3_malloc64(sizeof(dp_codec_instance) + length);
+        if (instance == NULL) {
+            rc = SQLITE_NOMEM;
+        } else {
+            memcpy(instance->name, name, length);
+            dp_fill_vfs(&instance->vfs, instance->name, root);
+            rc = sqlite3_vfs_register(&instance->vfs, 0);
+            if (rc != SQLITE_OK) sqlite3_free(instance);
+        }
+    }
+    pthread_mutex_unlock(&dp_register_lock);
+    return rc;
+}
+
+const char *dp_codec_instance_name(const void *pointer) {
+    const sqlite3_vfs *vfs = pointer;
+    return vfs != NULL && vfs->xOpen == dp_open ? vfs->zName : NULL;
 }
 
 /* The unix VFS's full path name for `path` (how SQLite names the files it opens), into `out`. */

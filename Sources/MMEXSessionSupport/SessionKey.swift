@@ -23,7 +23,9 @@ public struct SessionKey: Sendable {
     public init(_ databaseKey: DatabaseKey) throws(PersistenceError) {
         choice = try Self.choice(for: databaseKey.cipher)
         do {
-            key = try CipherKey.parsing(bytes: databaseKey.passphrase)
+            key = try databaseKey.withPassphrase { (bytes) throws(CipherError) -> CipherKey in
+                try CipherKey.parsing(buffer: bytes)
+            }
         } catch {
             throw SessionErrors.persistenceError(for: error, path: nil, keyGiven: true)
         }

@@ -58,9 +58,20 @@ public final class CipherKey: Sendable, CustomStringConvertible, CustomDebugStri
         try parsing(bytes: Array(text.utf8))
     }
 
+    /// ``parsing(_:)`` on bytes another owner keeps (such as a session key's wiped storage): the array made from
+    /// them is wiped after use unless the new key keeps it.
+    public static func parsing(buffer: UnsafeRawBufferPointer) throws(CipherError) -> CipherKey {
+        var bytes = Array(buffer)
+        // A passphrase key keeps this array's storage and wipes it itself: the write below then lands in a fresh
+        // copy (copy-on-write) and the key's bytes stay intact. The hex text of a raw key is wiped here.
+        defer { bytes.withUnsafeMutableBytes { dp_wipe($0.baseAddress, UInt($0.count)) } }
+        return try parsing(bytes: bytes)
+    }
+
     /// ``parsing(_:)`` on bytes (from a key file or standard input).
     public static func parsing(bytes: [UInt8]) throws(CipherError) -> CipherKey {
-        guard let hex = rawKeyDigits(bytes) else { return try CipherKey(passphrase: bytes) }
+        guard var hex = rawKeyDigits(bytes) else { return try CipherKey(passphrase: bytes) }
+        defer { hex.withUnsafeMutableBytes { dp_wipe($0.baseAddress, UInt($0.count)) } }
         guard hex.count == 64 || hex.count == 96 else {
             throw .invalidRawKey(reason: "a raw key is x'...' with 64 hex digits (key) or 96 (key and salt), not \(hex.count)")
         }

@@ -83,6 +83,7 @@ public enum DatabaseCopy {
         do {
             var report = try writeVerifiedCopy(from: source, schema: schema, to: temporary, as: target, progress: progress)
             try FileSteps.publishNew(temporary, as: destination)
+            FileSteps.removeSidecars(of: temporary)
             report.path = destination
             return report
         } catch {
@@ -119,8 +120,10 @@ public enum DatabaseCopy {
         if let progress, !progress(CopyProgress(phase: .verifying, pagesDone: facts.pageCount, pagesTotal: facts.pageCount)) {
             throw .cancelled
         }
+        // Read back through the codec instance the source uses (the default one, or a test's stack over a fault VFS).
         let report = try verify(
-            temporary, target: target, userVersion: facts.userVersion, walMode: walMode ?? (sourceStatus.walMode == true)
+            temporary, target: target, userVersion: facts.userVersion, walMode: walMode ?? (sourceStatus.walMode == true),
+            vfs: PageCodec.instanceName(of: source, schema: schema) ?? PageCodec.vfsName
         )
         try FileSteps.sync(temporary)
         return report
@@ -184,10 +187,12 @@ public enum DatabaseCopy {
     }
 
     /// Opens the copy with its target key and checks it: integrity, user_version; puts WAL mode back if needed.
-    private static func verify(_ path: String, target: CipherTarget, userVersion: Int64, walMode: Bool) throws(CipherError) -> CopyReport {
+    private static func verify(
+        _ path: String, target: CipherTarget, userVersion: Int64, walMode: Bool, vfs: String
+    ) throws(CipherError) -> CopyReport {
         let connection: EngineConnection
         do {
-            connection = try EngineConnection(path: path, options: OpenOptions(access: .readWrite, vfs: PageCodec.vfsName))
+            connection = try EngineConnection(path: path, options: OpenOptions(access: .readWrite, vfs: vfs))
         } catch {
             throw .sqlite(error)
         }

@@ -34,9 +34,22 @@ public enum DatabaseRekey {
         _ path: String, key: CipherKey?, choice: CipherChoice = .auto, newKey: CipherKey?, newFormat: CipherChoice? = nil,
         busyTimeoutMilliseconds: Int32 = 2000, progress: ((CopyProgress) -> Bool)? = nil
     ) throws(CipherError) -> CopyReport {
+        try rekey(
+            path, key: key, choice: choice, newKey: newKey, newFormat: newFormat,
+            busyTimeoutMilliseconds: busyTimeoutMilliseconds, progress: progress, vfs: PageCodec.vfsName
+        )
+    }
+
+    /// ``rekey(_:key:choice:newKey:newFormat:busyTimeoutMilliseconds:progress:)`` through the codec VFS instance
+    /// named `vfs` (tests register one over a fault-injecting VFS with ``PageCodec/register(named:over:)``).
+    @discardableResult
+    static func rekey(
+        _ path: String, key: CipherKey?, choice: CipherChoice, newKey: CipherKey?, newFormat: CipherChoice?,
+        busyTimeoutMilliseconds: Int32, progress: ((CopyProgress) -> Bool)?, vfs: String
+    ) throws(CipherError) -> CopyReport {
         let connection: EngineConnection
         do {
-            connection = try EngineConnection(path: path, options: OpenOptions(access: .readWrite, vfs: PageCodec.vfsName))
+            connection = try EngineConnection(path: path, options: OpenOptions(access: .readWrite, vfs: vfs))
         } catch {
             throw .sqlite(error)
         }
@@ -64,6 +77,7 @@ public enum DatabaseRekey {
             if unchanged {
                 do {
                     try FileSteps.replace(path, with: temporary)
+                    FileSteps.removeSidecars(of: temporary)
                 } catch {
                     try? connection.execute("ROLLBACK")
                     throw error

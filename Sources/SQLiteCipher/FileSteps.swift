@@ -17,6 +17,12 @@ enum FileSteps {
         for suffix in [""] + sidecarSuffixes { unlink(path + suffix) }
     }
 
+    /// Removes the sidecars SQLite may leave under a name that was renamed away: a failed removal of an empty WAL
+    /// when the last connection closes is not reported, and nothing else would ever remove it.
+    static func removeSidecars(of path: String) {
+        for suffix in sidecarSuffixes { unlink(path + suffix) }
+    }
+
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0

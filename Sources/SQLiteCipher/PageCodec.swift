@@ -32,6 +32,39 @@ public enum PageCodec {
         }
     }
 
+    /// Registers another instance of the codec VFS under `name`, over the VFS named `base` instead of `unix`.
+    ///
+    /// For tests and special stacks: a fault-injecting VFS as the base puts the codec's encrypted I/O under its
+    /// faults. The default instance (``vfsName``) is unaffected; a connection opened through `name` works exactly as
+    /// one opened through ``vfsName`` (apply the key the same way). The instance stays registered for the life of
+    /// the process, so register a name once.
+    ///
+    /// - Throws: ``CipherError/crypto(detail:)`` when `base` does not exist, `name` is taken, or the codec cannot
+    ///   register at all.
+    public static func register(named name: String, over base: String) throws(CipherError) {
+        try register()
+        let rc = dp_codec_register_over(name, base)
+        guard rc == ResultCode.ok else {
+            let reason = switch rc {
+            case ResultCode.notfound: "no VFS is registered as '\(base)'"
+            case ResultCode.misuse: "the name '\(name)' is taken"
+            default: "SQLite error \(rc)"
+            }
+            throw .crypto(detail: "the page codec could not register as '\(name)' over '\(base)': \(reason)")
+        }
+    }
+
+    /// The name of the codec VFS instance a connection's schema was opened through (``vfsName``, or one registered
+    /// with ``register(named:over:)``), or `nil` when it was not opened through the codec.
+    static func instanceName(of connection: EngineConnection, schema: String = "main") -> String? {
+        var vfs: UnsafeMutableRawPointer?
+        // SQLITE_FCNTL_VFS_POINTER: SQLite answers it itself with the schema's sqlite3_vfs*.
+        guard (try? connection.fileControl(database: schema, operation: 27, argument: &vfs)) == ResultCode.ok,
+              let name = dp_codec_instance_name(vfs)
+        else { return nil }
+        return String(cString: name)
+    }
+
     /// Applies a key (or none) to a connection opened through ``vfsName``, before its first statement.
     ///
     /// - An empty file with a key becomes an encrypted database in the chosen format (`auto`: SQLCipher 4), with
@@ -108,6 +141,10 @@ public enum PageCodec {
         var status = dp_status()
         let rc = try fileControl(connection, schema: schema, operation: Int32(DP_FCNTL_STATUS), argument: &status)
         guard rc == ResultCode.ok else { throw .notThroughCodec }
+        // The header could not be read: an I/O error the caller must see, not a header guessed as plain rollback.
+        guard status.io_error == 0 else {
+            throw .sqlite(SQLiteError(extendedCode: status.io_error, message: "disk I/O error reading the database header"))
+        }
         return status
     }
 

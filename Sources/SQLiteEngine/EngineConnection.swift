@@ -131,7 +131,12 @@ public final class EngineConnection {
         let statement = try prepare(sql)
         try statement.bind(arguments)
         guard try statement.step() else { return nil }
-        return statement.value(at: 0)
+        let value = statement.value(at: 0)
+        // A statement that writes in autocommit mode and returns a row (`PRAGMA journal_mode = WAL`, `INSERT ...
+        // RETURNING`) commits when it is reset: a failed commit (an I/O error, a full disk) must reach the caller,
+        // not be dropped with the statement.
+        guard api.reset(statement.handle) == ResultCode.ok else { throw lastError(sql: sql) }
+        return value
     }
 
     /// Every row of a query, as values.

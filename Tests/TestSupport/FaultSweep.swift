@@ -61,10 +61,17 @@ public struct FaultSweep {
     /// Where the per-point copies go.
     public let folder: TemporaryDirectory
 
-    public init(base: String, vfs: FaultInjectingVFS, folder: TemporaryDirectory) {
+    /// Opens a point's file for the verdict (default: the default VFS, no key).
+    public let open: (String) throws -> EngineConnection
+
+    public init(
+        base: String, vfs: FaultInjectingVFS, folder: TemporaryDirectory,
+        open: @escaping (String) throws -> EngineConnection = { try EngineConnection(path: $0, options: .readWrite) }
+    ) {
         self.base = base
         self.vfs = vfs
         self.folder = folder
+        self.open = open
     }
 
     /// Runs the sweep.
@@ -94,7 +101,9 @@ public struct FaultSweep {
             let injected = vfs.injectedFaults
             let kind = vfs.lastInjectedKind
             vfs.disarm()
-            let verdict = LedgerVerdict.check(path: path, acknowledged: outcome.acknowledged, inDoubt: outcome.inDoubt)
+            let verdict = LedgerVerdict.check(
+                path: path, acknowledged: outcome.acknowledged, inDoubt: outcome.inDoubt, open: open
+            )
             report.points.append(Point(plan: point, injected: injected, kind: kind, outcome: outcome, verdict: verdict))
             for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             let (next, overflow) = nth.addingReportingOverflow(max(1, stride))
@@ -114,6 +123,7 @@ public struct FaultSweep {
     /// The workload failed without any fault: the sweep would measure nothing.
     public struct DryRunFailed: Error, CustomStringConvertible {
         public let errors: [String]
+        public init(errors: [String]) { self.errors = errors }
         public var description: String { "the workload failed without a fault: \(errors.joined(separator: "; "))" }
     }
 }
@@ -122,13 +132,21 @@ public struct FaultSweep {
 /// error it rolls back and goes on with the next transaction (so a transient fault must not poison the connection).
 public enum EngineLedgerRunner {
     /// Opens `path` through `vfs` (`nil`: the default VFS), runs `setup` (pragmas), then transactions `range`.
+    ///
+    /// - Parameter connect: opens the file instead (a stack over `vfs`, such as the page codec with a key applied);
+    ///   `vfs` still counts the faults.
     public static func run(
-        path: String, vfs: FaultInjectingVFS?, transactions range: Range<Int>, setup: [String] = []
+        path: String, vfs: FaultInjectingVFS?, transactions range: Range<Int>, setup: [String] = [],
+        connect: ((String) throws -> EngineConnection)? = nil
     ) -> WorkloadOutcome {
         var outcome = WorkloadOutcome()
         let connection: EngineConnection
         do {
-            connection = try EngineConnection(path: path, options: OpenOptions(access: .readWrite, vfs: vfs?.name))
+            if let connect {
+                connection = try connect(path)
+            } else {
+                connection = try EngineConnection(path: path, options: OpenOptions(access: .readWrite, vfs: vfs?.name))
+            }
             for pragma in setup { try connection.execute(pragma) }
         } catch {
             outcome.errors.append("open: \(error)")

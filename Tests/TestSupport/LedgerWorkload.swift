@@ -148,9 +148,13 @@ public struct LedgerVerdict: Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - acknowledged: transactions whose COMMIT returned success.
     ///   - inDoubt: transactions whose COMMIT failed or was cut short: they may or may not be there, but whole.
-    public static func check(path: String, acknowledged: Set<Int>, inDoubt: Set<Int>) -> LedgerVerdict {
+    ///   - open: opens the file for the check (default: the default VFS, no key; an encrypted file needs its key).
+    public static func check(
+        path: String, acknowledged: Set<Int>, inDoubt: Set<Int>,
+        open: (String) throws -> EngineConnection = { try EngineConnection(path: $0, options: .readWrite) }
+    ) -> LedgerVerdict {
         do {
-            let connection = try EngineConnection(path: path, options: .readWrite)
+            let connection = try open(path)
             defer { connection.close() }
             let integrity = try connection.rows("PRAGMA integrity_check").compactMap { $0.first?.textValue }
             let committed = try connection.rows("SELECT txn FROM txlog ORDER BY txn")

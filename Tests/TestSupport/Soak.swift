@@ -18,7 +18,12 @@ public enum Soak {
 /// `figures: AREA | name value | name value ...`. `make soak` and `make fuzz` collect these lines.
 public enum ReliabilityFigures {
     public static func report(_ area: String, _ values: KeyValuePairs<String, Any>) {
-        let text = values.map { "\($0.key) \($0.value)" }.joined(separator: " | ")
+        report(area, values.map { ($0.key, $0.value) })
+    }
+
+    /// ``report(_:_:)`` with figures assembled at run time.
+    public static func report(_ area: String, _ values: [(String, Any)]) {
+        let text = values.map { "\($0.0) \($0.1)" }.joined(separator: " | ")
         print("figures: \(area)\(Soak.isEnabled ? " (soak)" : "") | \(text)")
     }
 }

@@ -107,11 +107,24 @@ typedef struct dp_status {
     char last_message[256];
     unsigned long long pages_read;
     unsigned long long pages_written;
+    int io_error;                  /* reading the header for this status failed (SQLite code); its fields are unknown */
 } dp_status;
 
 /* Registers the VFS under dp_codec_vfs_name() (not as the default). Returns 0 or an SQLite error code. */
 int dp_codec_register(void);
 const char *dp_codec_vfs_name(void);
+
+/*
+ * For tests and special stacks: registers another instance of the codec VFS under `name` over the VFS named
+ * `base_name` (such as a fault-injecting VFS), not as the default. The default instance (dp_codec_vfs_name(), over
+ * "unix") is unaffected. The instance stays registered for the life of the process. Returns 0, SQLITE_NOTFOUND (12)
+ * when the base does not exist, SQLITE_MISUSE (21) when `name` is taken, or another SQLite error code.
+ */
+int dp_codec_register_over(const char *name, const char *base_name);
+
+/* The name of a codec VFS instance, given the sqlite3_vfs* SQLITE_FCNTL_VFS_POINTER returns; NULL when that VFS is
+ * not an instance of the codec. (How a copy reads its result back through the VFS its source was opened with.) */
+const char *dp_codec_instance_name(const void *vfs);
 
 /* Facts from page 1, decrypted when the file is encrypted. */
 typedef struct dp_header_facts {
@@ -138,6 +151,15 @@ void dp_progress_unwatch(void *db, void *watch);
 
 /* Overwrites memory that held key material (OPENSSL_cleanse: not optimised away). */
 void dp_wipe(void *memory, unsigned long length);
+
+/*
+ * For tests: audits the codec objects this thread frees (closing a codec connection frees its codec). Between
+ * begin and end, every codec's memory (its derived keys, salt and fields, and its scratch pages) is checked to be
+ * all zero at the moment it is released; end reports how many were freed and how many were not all zero. OpenSSL's
+ * own contexts (key schedules) are released by OpenSSL's free functions and are not inspected.
+ */
+void dp_wipe_audit_begin(void);
+void dp_wipe_audit_end(unsigned long *freed, unsigned long *unwiped);
 
 /* A page cipher outside SQLite, for checking files page by page (and for byte-level tests). */
 typedef struct dp_codec dp_codec;

@@ -3,20 +3,48 @@
 /// Holds the passphrase bytes exactly as given to `PRAGMA key` (no trailing NUL) and which cipher format to read them
 /// with. It lives in the model so every layer (sessions, import of another file) can carry it; the drivers turn it
 /// into their codec configuration. Its description never shows the passphrase, so it is safe in logs and errors.
+///
+/// The bytes live in storage of their own that is overwritten with zeros when the last copy of the key goes away
+/// (see ``withPassphrase(_:)`` to read them without making a copy). An array the key was made from, and one that
+/// ``passphrase`` returns, are the caller's to forget.
 public struct DatabaseKey: Sendable, Hashable {
-    /// The raw passphrase bytes.
-    public let passphrase: [UInt8]
+    /// The passphrase bytes, shared by copies of the key and wiped with the last one.
+    private let secret: SecretBytes
     /// The cipher format to use.
     public let cipher: CipherChoice
 
+    /// The raw passphrase bytes, as a new array (the caller's to forget; prefer ``withPassphrase(_:)``).
+    public var passphrase: [UInt8] { secret.withBytes { Array($0) } }
+
     public init(passphrase: [UInt8], cipher: CipherChoice = .automatic) {
-        self.passphrase = passphrase
+        self.secret = SecretBytes(passphrase)
         self.cipher = cipher
     }
 
-    /// A key from a text passphrase (its UTF-8 bytes).
+    /// A key from a text passphrase (its UTF-8 bytes, copied straight into the key's storage).
     public init(passphrase: String, cipher: CipherChoice = .automatic) {
-        self.init(passphrase: Array(passphrase.utf8), cipher: cipher)
+        self.secret = SecretBytes(passphrase.utf8)
+        self.cipher = cipher
+    }
+
+    /// Calls `body` with the passphrase bytes, without copying them; they must not escape it.
+    public func withPassphrase<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        try secret.withBytes(body)
+    }
+
+    /// How many bytes the passphrase has.
+    public var passphraseByteCount: Int { secret.count }
+
+    /// Where the bytes are stored (tests: matched with what ``SecretBytes/wipeObserver`` sees).
+    var storageAddress: UInt { secret.address }
+
+    public static func == (lhs: DatabaseKey, rhs: DatabaseKey) -> Bool {
+        lhs.cipher == rhs.cipher && lhs.withPassphrase { left in rhs.withPassphrase { right in left.elementsEqual(right) } }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(cipher)
+        withPassphrase { hasher.combine(bytes: $0) }
     }
 }
 
