@@ -9,9 +9,6 @@ import Testing
 /// pool sessions, on every kind of file the app meets.
 @Suite("The first slice agrees on legacy, queue and pool")
 struct FirstSliceAgreementTests {
-    /// Only this suite's slice: the other slices have suites of their own.
-    private static var slice: [PortedSlice] { SliceRegistry.ported.filter { $0.name == "infotable" } }
-
     private func expectAgreement(_ report: SessionDiffReport, comment: String) {
         #expect(report.agrees, "\(comment)\n\(report.text)")
         let slice = report.slices.first { $0.name == "infotable" }
@@ -26,7 +23,7 @@ struct FirstSliceAgreementTests {
         let report = try SessionDiffRunner(
             source: .file(path: CommittedFixture.plain, key: nil), options: DiffOptions(seed: 7, randomOperations: 1000),
             workDirectory: folder.url
-        ).run(Self.slice)
+        ).run(try SliceRegistry.slices(named: ["infotable"]))
         expectAgreement(report, comment: "plain fixture")
         #expect(report.slices[0].comparisons.allSatisfy { $0.operations >= 1000 })
         #expect(report.slices[0].recorded.isEmpty, "a rollback-journal file leaves every session as it came")
@@ -41,7 +38,7 @@ struct FirstSliceAgreementTests {
         let report = try SessionDiffRunner(
             source: .file(path: CommittedFixture.sqlcipher4, key: try CommittedFixture.sqlcipher4RawKey()),
             options: DiffOptions(seed: 3, randomOperations: 250), workDirectory: folder.url
-        ).run(Self.slice)
+        ).run(try SliceRegistry.slices(named: ["infotable"]))
         expectAgreement(report, comment: "sqlcipher4 fixture")
         #expect(fingerprint(ofFolderOf: CommittedFixture.sqlcipher4) == before)
     }
@@ -52,7 +49,7 @@ struct FirstSliceAgreementTests {
         let report = try SessionDiffRunner(
             source: .file(path: CommittedFixture.aes128, key: CommittedFixture.key),
             options: DiffOptions(seed: 4, randomOperations: 250), workDirectory: folder.url
-        ).run(Self.slice)
+        ).run(try SliceRegistry.slices(named: ["infotable"]))
         expectAgreement(report, comment: "aes128 fixture")
     }
 
@@ -64,7 +61,7 @@ struct FirstSliceAgreementTests {
         let report = try SessionDiffRunner(
             source: .file(path: source, key: nil), options: DiffOptions(seed: 11, randomOperations: 250),
             workDirectory: folder.url
-        ).run(Self.slice)
+        ).run(try SliceRegistry.slices(named: ["infotable"]))
         expectAgreement(report, comment: name)
         #expect(fingerprint(ofFolderOf: source) == before, "the shared real files are never written")
         let recorded = Set(report.slices[0].recorded.map(\.id))
@@ -81,7 +78,7 @@ struct FirstSliceAgreementTests {
         let folder = ScratchDirectory()
         let report = try SessionDiffRunner(
             source: .inMemorySample, options: DiffOptions(seed: 5, randomOperations: 250), workDirectory: folder.url
-        ).run(Self.slice)
+        ).run(try SliceRegistry.slices(named: ["infotable"]))
         expectAgreement(report, comment: "samples")
         #expect(report.file == "(in-memory samples)")
     }

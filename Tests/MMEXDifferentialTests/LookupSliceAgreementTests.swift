@@ -12,27 +12,19 @@ struct LookupSliceAgreementTests {
     static let names = ["currencies", "accounts"]
     private let agreement = SliceAgreement(names: Self.names)
 
-    private func run(_ source: DiffSource, seed: UInt64, operations: Int) throws -> SessionDiffReport {
-        try agreement.run(source, seed: seed, operations: operations)
-    }
-
-    private func expectAgreement(_ report: SessionDiffReport, comment: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        agreement.expectAgreement(report, comment, sourceLocation: sourceLocation)
-    }
-
     @Test("the committed plain fixture, with seeded random operations")
     func plainFixture() throws {
         let before = fingerprint(ofFolderOf: CommittedFixture.plain)
-        let report = try run(.file(path: CommittedFixture.plain, key: nil), seed: 21, operations: 250)
-        expectAgreement(report, comment: "plain fixture")
+        let report = try agreement.run(.file(path: CommittedFixture.plain, key: nil), seed: 21, operations: 250)
+        agreement.expectAgreement(report, "plain fixture")
         #expect(report.slices.allSatisfy { $0.recorded.isEmpty })
         #expect(fingerprint(ofFolderOf: CommittedFixture.plain) == before)
     }
 
     @Test("the committed SQLCipher 4 fixture")
     func sqlcipher4Fixture() throws {
-        let report = try run(.file(path: CommittedFixture.sqlcipher4, key: try CommittedFixture.sqlcipher4RawKey()), seed: 22, operations: 60)
-        expectAgreement(report, comment: "sqlcipher4 fixture")
+        let report = try agreement.run(.file(path: CommittedFixture.sqlcipher4, key: try CommittedFixture.sqlcipher4RawKey()), seed: 22, operations: 60)
+        agreement.expectAgreement(report, "sqlcipher4 fixture")
     }
 
     /// Includes MMEX 0.9.7's old table shapes (no `CURRENCY_TYPE`, `INITIALDATE`, `DELETEDTIME`): both sides refuse
@@ -41,8 +33,8 @@ struct LookupSliceAgreementTests {
     func realFile(name: String) throws {
         let source = SharedData.realFile(name).path
         let before = fingerprint(ofFolderOf: source)
-        let report = try run(.file(path: source, key: nil), seed: 23, operations: 60)
-        expectAgreement(report, comment: name)
+        let report = try agreement.run(.file(path: source, key: nil), seed: 23, operations: 60)
+        agreement.expectAgreement(report, name)
         #expect(fingerprint(ofFolderOf: source) == before, "the shared real files are never written")
         let recorded = Set(report.slices.flatMap(\.recorded).map(\.id))
         #expect(recorded.isSubset(of: ["legacy-takes-wal-files-out-of-wal"]))
@@ -50,6 +42,6 @@ struct LookupSliceAgreementTests {
 
     @Test("in-memory sample databases")
     func samples() throws {
-        expectAgreement(try run(.inMemorySample, seed: 24, operations: 100), comment: "samples")
+        agreement.expectAgreement(try agreement.run(.inMemorySample, seed: 24, operations: 100), "samples")
     }
 }

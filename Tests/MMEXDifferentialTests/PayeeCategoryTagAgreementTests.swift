@@ -12,27 +12,19 @@ struct PayeeCategoryTagAgreementTests {
     static let names = ["payees", "categories", "tags"]
     private let agreement = SliceAgreement(names: Self.names)
 
-    private func run(_ source: DiffSource, seed: UInt64, operations: Int) throws -> SessionDiffReport {
-        try agreement.run(source, seed: seed, operations: operations)
-    }
-
-    private func expectAgreement(_ report: SessionDiffReport, comment: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        agreement.expectAgreement(report, comment, sourceLocation: sourceLocation)
-    }
-
     @Test("the committed plain fixture, 150 seeded random operations per slice and comparison")
     func plainFixture() throws {
         let before = fingerprint(ofFolderOf: CommittedFixture.plain)
-        let report = try run(.file(path: CommittedFixture.plain, key: nil), seed: 31, operations: 150)
-        expectAgreement(report, comment: "plain fixture")
+        let report = try agreement.run(.file(path: CommittedFixture.plain, key: nil), seed: 31, operations: 150)
+        agreement.expectAgreement(report, "plain fixture")
         #expect(report.slices.allSatisfy { $0.recorded.isEmpty })
         #expect(fingerprint(ofFolderOf: CommittedFixture.plain) == before)
     }
 
     @Test("the committed AES-128 fixture, opened with its passphrase")
     func aes128Fixture() throws {
-        let report = try run(.file(path: CommittedFixture.aes128, key: CommittedFixture.key), seed: 32, operations: 60)
-        expectAgreement(report, comment: "aes128 fixture")
+        let report = try agreement.run(.file(path: CommittedFixture.aes128, key: CommittedFixture.key), seed: 32, operations: 60)
+        agreement.expectAgreement(report, "aes128 fixture")
     }
 
     /// MMEX 0.9.7's old shapes (no `TAG_V1`, a `CATEGORY_V1` without `PARENTID`) are refused alike on both sides.
@@ -40,8 +32,8 @@ struct PayeeCategoryTagAgreementTests {
     func realFile(name: String) throws {
         let source = SharedData.realFile(name).path
         let before = fingerprint(ofFolderOf: source)
-        let report = try run(.file(path: source, key: nil), seed: 33, operations: 60)
-        expectAgreement(report, comment: name)
+        let report = try agreement.run(.file(path: source, key: nil), seed: 33, operations: 60)
+        agreement.expectAgreement(report, name)
         #expect(fingerprint(ofFolderOf: source) == before, "the shared real files are never written")
         let recorded = Set(report.slices.flatMap(\.recorded).map(\.id))
         #expect(recorded.isSubset(of: ["legacy-takes-wal-files-out-of-wal"]))
@@ -49,6 +41,6 @@ struct PayeeCategoryTagAgreementTests {
 
     @Test("in-memory sample databases")
     func samples() throws {
-        expectAgreement(try run(.inMemorySample, seed: 34, operations: 100), comment: "samples")
+        agreement.expectAgreement(try agreement.run(.inMemorySample, seed: 34, operations: 100), "samples")
     }
 }
