@@ -18,7 +18,6 @@ let package = Package(
         .target(
             name: "CPageCodec",
             path: "Sources/CPageCodec",
-            cSettings: [.unsafeFlags(["-O2"])],
             linkerSettings: [.linkedLibrary("crypto"), .linkedLibrary("sqlite3")]
         ),
 
