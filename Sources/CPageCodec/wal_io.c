@@ -10,6 +10,7 @@
  */
 #include <string.h>
 #include "vfs_internal.h"
+#include "codec_support.h"
 
 #define DP_WAL_HEADER 32
 #define DP_FRAME_HEADER 24
