@@ -44,8 +44,8 @@ let package = Package(
         .target(name: "MMEXFiles", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXSchema"]),
 
         // MARK: Layer 3: the two drivers
-        .target(name: "LegacyDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
-        .target(name: "ReaderWriterDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
+        .target(name: "LegacyDriver", dependencies: ["SQLiteEngine"]),
+        .target(name: "ReaderWriterDriver", dependencies: ["SQLiteEngine"]),
 
         // MARK: Layer 4: MMEX repositories and sessions per driver, fixtures
         .target(name: "MMEXFixtures", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXFiles"]),
@@ -57,11 +57,11 @@ let package = Package(
         ),
         .target(
             name: "MMEXLegacy",
-            dependencies: ["LegacyDriver", "PersistenceSession", "MMEXModel", "MMEXFiles", "MMEXSessionSupport"]
+            dependencies: ["LegacyDriver", "SQLiteEngine", "PersistenceSession", "MMEXModel", "MMEXSessionSupport"]
         ),
         .target(
             name: "MMEXReaderWriter",
-            dependencies: ["ReaderWriterDriver", "PersistenceSession", "MMEXModel", "MMEXFiles", "MMEXSessionSupport"]
+            dependencies: ["ReaderWriterDriver", "SQLiteEngine", "PersistenceSession", "MMEXModel", "MMEXSessionSupport"]
         ),
         .target(
             name: "MMEXDifferential",
@@ -75,15 +75,14 @@ let package = Package(
         .target(
             name: "DriverPortCLI",
             dependencies: [
-                "SQLiteEngine", "SQLiteCipher", "MMEXFiles", "MMEXFixtures", "FileLifecycle",
-                "Differential", "MMEXLegacy", "MMEXReaderWriter", "PersistenceSession",
-                "LegacyDriver", "ReaderWriterDriver", "DriverPortBench", "MMEXDifferential", "MMEXModel",
+                "SQLiteEngine", "SQLiteCipher", "MMEXFiles", "MMEXFixtures", "MMEXSchema", "FileLifecycle",
+                "Differential", "PersistenceSession", "DriverPortBench", "MMEXDifferential", "MMEXModel",
             ]
         ),
         .target(
             name: "DriverPortBench",
             dependencies: [
-                "CSQLite", "SQLiteEngine", "SQLiteCipher", "LegacyDriver", "ReaderWriterDriver", "MMEXFiles", "MMEXFixtures",
+                "CSQLite", "SQLiteEngine", "SQLiteCipher", "LegacyDriver", "ReaderWriterDriver", "MMEXFixtures",
                 "MMEXModel",
             ]
         ),
@@ -97,17 +96,19 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXFiles", "Differential", "CFaultVFS"], path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine", "TestSupport"]),
-        .testTarget(name: "MMEXFilesTests", dependencies: ["MMEXFiles", "MMEXSchema", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["DriverPortCLI", "SQLiteCipher", "TestSupport"]),
+        .testTarget(name: "MMEXFilesTests", dependencies: ["MMEXFiles", "MMEXSchema", "SQLiteEngine", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["DriverPortCLI", "SQLiteCipher", "SQLiteEngine", "TestSupport"]),
         .testTarget(
-            name: "SQLiteCipherTests", dependencies: ["SQLiteCipher", "MMEXFiles", "TestSupport"],
+            name: "SQLiteCipherTests", dependencies: ["SQLiteCipher", "SQLiteEngine", "MMEXFiles", "TestSupport"],
             resources: [.copy("Oracles")]
         ),
-        .testTarget(name: "LegacyDriverTests", dependencies: ["LegacyDriver", "TestSupport"]),
-        .testTarget(name: "ReaderWriterDriverTests", dependencies: ["ReaderWriterDriver", "TestSupport"]),
-        .testTarget(name: "MMEXFixturesTests", dependencies: ["MMEXFixtures", "MMEXFiles", "TestSupport"]),
-        .testTarget(name: "FileLifecycleTests", dependencies: ["FileLifecycle", "TestSupport"]),
-        .testTarget(name: "MMEXUpgradeTests", dependencies: ["MMEXFiles", "MMEXSchema", "TestSupport"]),
+        .testTarget(name: "LegacyDriverTests", dependencies: ["LegacyDriver", "SQLiteEngine", "TestSupport"]),
+        .testTarget(name: "ReaderWriterDriverTests", dependencies: ["ReaderWriterDriver", "SQLiteEngine", "TestSupport"]),
+        .testTarget(
+            name: "MMEXFixturesTests", dependencies: ["MMEXFixtures", "MMEXFiles", "SQLiteCipher", "SQLiteEngine", "TestSupport"]
+        ),
+        .testTarget(name: "FileLifecycleTests", dependencies: ["FileLifecycle", "SQLiteEngine", "TestSupport"]),
+        .testTarget(name: "MMEXUpgradeTests", dependencies: ["MMEXFiles", "MMEXSchema", "SQLiteEngine", "TestSupport"]),
         .testTarget(
             name: "SecondProcessTests",
             dependencies: ["ReaderWriterDriver", "MMEXFiles", "TestSupport", "driverport-widget-reader"]
@@ -115,7 +116,7 @@ let package = Package(
         .testTarget(name: "BenchTests", dependencies: ["DriverPortBench", "TestSupport"]),
         .testTarget(
             name: "MMEXModelTests",
-            dependencies: ["MMEXModel", "PersistenceSession", "SQLiteEngine", "MMEXSchema", "TestSupport"]
+            dependencies: ["MMEXModel", "PersistenceSession", "SQLiteEngine", "MMEXSchema"]
         ),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential", "SQLiteEngine", "TestSupport"]),
         .testTarget(
@@ -129,7 +130,7 @@ let package = Package(
             name: "MMEXDifferentialTests",
             dependencies: [
                 "MMEXDifferential", "Differential", "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport",
-                "PersistenceSession", "MMEXModel", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine", "DriverPortCLI",
+                "PersistenceSession", "MMEXModel", "ReaderWriterDriver", "SQLiteEngine", "DriverPortCLI",
                 "TestSupport",
             ]
         ),
@@ -152,8 +153,7 @@ let package = Package(
             name: "ReliabilityTests",
             dependencies: [
                 "DriverPortCLI", "MMEXFiles", "MMEXModel", "PersistenceSession", "SQLiteEngine", "SQLiteCipher",
-                "LegacyDriver", "ReaderWriterDriver", "DriverLedgers", "MMEXLegacy", "MMEXReaderWriter",
-                "TestSupport",
+                "CPageCodec", "Differential", "DriverLedgers", "MMEXLegacy", "MMEXReaderWriter", "TestSupport",
             ]
         ),
     ],
