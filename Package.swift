@@ -11,6 +11,10 @@ let package = Package(
         .library(name: "LegacyDriver", targets: ["LegacyDriver"]),
         .library(name: "ReaderWriterDriver", targets: ["ReaderWriterDriver"]),
         .library(name: "PersistenceSession", targets: ["PersistenceSession"]),
+        .library(name: "SQLiteEngine", targets: ["SQLiteEngine"]),
+        .library(name: "SQLiteCipher", targets: ["SQLiteCipher"]),
+        .library(name: "Differential", targets: ["Differential"]),
+        .library(name: "FileLifecycle", targets: ["FileLifecycle"]),
     ],
     targets: [
         // MARK: C libraries from Debian packages
@@ -119,6 +123,8 @@ let package = Package(
             dependencies: ["MMEXModel", "PersistenceSession", "SQLiteEngine", "MMEXSchema"]
         ),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential", "SQLiteEngine", "TestSupport"]),
+        // The package's own checks: declared dependencies equal imports, the products build from outside.
+        .testTarget(name: "PackageTests"),
         .testTarget(
             name: "MMEXSessionTests",
             dependencies: [
