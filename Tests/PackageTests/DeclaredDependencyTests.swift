@@ -4,7 +4,7 @@ import Testing
 @Suite("Package manifest")
 struct DeclaredDependencyTests {
     @Test(
-        "every target declares exactly the package modules it imports (.ci/check-dependencies)",
+        "every target declares exactly the package modules it imports, and none sets unsafeFlags (.ci/check-dependencies)",
         .enabled(if: PackageScripts.executableOnPath("python3") != nil, "python3 is not on PATH: .ci/check-dependencies needs it")
     )
     func declaredDependenciesEqualImports() throws {
@@ -17,7 +17,8 @@ struct DeclaredDependencyTests {
 @Suite("check-dependencies")
 struct CheckDependenciesScriptTests {
     /// A package of three targets on disk and its manifest as `swift package dump-package` prints it: A imports B
-    /// (undeclared) and declares C (never imported; `import C` appears only in a comment and a string literal).
+    /// (undeclared) and declares C (never imported; `import C` appears only in a comment and a string literal), and
+    /// B sets unsafeFlags.
     private func writeSamplePackage(in folder: URL) throws -> URL {
         let files: [String: String] = [
             "Sources/A/A.swift": """
@@ -39,14 +40,16 @@ struct CheckDependenciesScriptTests {
         func target(_ name: String, _ dependencies: [String]) -> [String: Any] {
             ["name": name, "type": "regular", "dependencies": dependencies.map { ["byName": [$0, NSNull()]] }]
         }
-        let manifest: [String: Any] = ["name": "Sample", "products": [], "targets": [target("A", ["C"]), target("B", []), target("C", [])]]
+        var unsafe = target("B", [])
+        unsafe["settings"] = [["tool": "c", "kind": ["unsafeFlags": ["_0": ["-O2"]]]]]
+        let manifest: [String: Any] = ["name": "Sample", "products": [], "targets": [target("A", ["C"]), unsafe, target("C", [])]]
         let url = folder.appendingPathComponent("manifest.json")
         try JSONSerialization.data(withJSONObject: manifest).write(to: url)
         return url
     }
 
     @Test(
-        "reports an unused edge and an undeclared import, and ignores imports in comments and strings",
+        "reports an unused edge, an undeclared import and unsafeFlags, and ignores imports in comments and strings",
         .enabled(if: PackageScripts.executableOnPath("python3") != nil, "python3 is not on PATH: .ci/check-dependencies needs it")
     )
     func reportsBothKindsOfDifference() throws {
@@ -57,7 +60,8 @@ struct CheckDependenciesScriptTests {
         #expect(run.exitCode == 1, "expected exit 1 for a disagreeing package:\n\(run.output)")
         #expect(run.output.contains("unused: A declares C but never imports it"), "\(run.output)")
         #expect(run.output.contains("undeclared: A imports B (Sources/A/A.swift) without declaring it"), "\(run.output)")
+        #expect(run.output.contains("unsafe: B sets unsafeFlags"), "\(run.output)")
         #expect(!run.output.contains("Foundation"), "a toolchain module was reported:\n\(run.output)")
-        #expect(run.output.contains("(2 finding(s))"), "\(run.output)")
+        #expect(run.output.contains("(3 finding(s))"), "\(run.output)")
     }
 }
