@@ -138,7 +138,7 @@ let package = Package(
             name: "DriverLedgers",
             dependencies: [
                 "TestSupport", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine", "MMEXLegacy", "MMEXReaderWriter",
-                "PersistenceSession", "MMEXModel",
+                "PersistenceSession", "MMEXModel", "CFaultVFS", "SQLiteCipher",
             ],
             path: "Tests/DriverLedgers"
         ),
