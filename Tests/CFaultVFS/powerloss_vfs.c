@@ -404,6 +404,21 @@ static int v_current_time_int64(sqlite3_vfs *vfs, sqlite3_int64 *out) {
     return base->xCurrentTimeInt64(base, out);
 }
 
+static int v_set_system_call(sqlite3_vfs *vfs, const char *name, sqlite3_syscall_ptr call) {
+    sqlite3_vfs *base = owner_of(vfs)->base;
+    return base->xSetSystemCall(base, name, call);
+}
+
+static sqlite3_syscall_ptr v_get_system_call(sqlite3_vfs *vfs, const char *name) {
+    sqlite3_vfs *base = owner_of(vfs)->base;
+    return base->xGetSystemCall(base, name);
+}
+
+static const char *v_next_system_call(sqlite3_vfs *vfs, const char *name) {
+    sqlite3_vfs *base = owner_of(vfs)->base;
+    return base->xNextSystemCall(base, name);
+}
+
 /* MARK: the disk after the cut */
 
 static uint64_t splitmix(uint64_t *state) {
@@ -499,8 +514,7 @@ dp_powerloss_vfs *dp_powerloss_vfs_register(const char *name, const char *base_n
     if (v->name == NULL) { free(v); return NULL; }
     pthread_mutex_init(&v->lock, NULL);
     v->base = base;
-    /* Version 2: no system-call overrides (a shim under test must not reach past itself into the unix VFS). */
-    v->vfs.iVersion = base->iVersion < 2 ? base->iVersion : 2;
+    v->vfs.iVersion = base->iVersion < 3 ? base->iVersion : 3;
     v->vfs.szOsFile = (int)sizeof(pl_file) + base->szOsFile;
     v->vfs.mxPathname = base->mxPathname;
     v->vfs.zName = v->name;
@@ -517,6 +531,11 @@ dp_powerloss_vfs *dp_powerloss_vfs_register(const char *name, const char *base_n
     v->vfs.xCurrentTime = v_current_time;
     v->vfs.xGetLastError = v_get_last_error;
     if (v->vfs.iVersion >= 2) v->vfs.xCurrentTimeInt64 = v_current_time_int64;
+    if (v->vfs.iVersion >= 3) {
+        v->vfs.xSetSystemCall = v_set_system_call;
+        v->vfs.xGetSystemCall = v_get_system_call;
+        v->vfs.xNextSystemCall = v_next_system_call;
+    }
     if (sqlite3_vfs_register(&v->vfs, 0) != SQLITE_OK) {
         pthread_mutex_destroy(&v->lock);
         free(v->name);

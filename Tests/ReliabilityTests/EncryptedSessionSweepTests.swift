@@ -129,7 +129,16 @@ struct EncryptedSessionFaultSweepTests {
         ])
         #expect(points > 20)
         #expect(injected > 0)
-        for failure in damaged.prefix(5) { Issue.record("\(kind.rawValue): \(failure)") }
+        if kind == .legacy, family == .persistent, !damaged.isEmpty {
+            // Known, as under kill -9 (SessionCrashTests): with the rollback journal in memory, a write that fails
+            // half-way through a commit cannot be undone when the disk keeps failing, and the journal is gone
+            // once the connection closes.
+            withKnownIssue("LegacySession writes with journal_mode=MEMORY, which is not crash-safe") {
+                for failure in damaged.prefix(3) { Issue.record("\(kind.rawValue): \(failure)") }
+            }
+        } else {
+            for failure in damaged.prefix(5) { Issue.record("\(kind.rawValue): \(failure)") }
+        }
     }
 }
 
@@ -139,7 +148,7 @@ struct EncryptedSessionPowerLossTests {
           arguments: [SessionLedger.Kind.queue, .pool])
     func readerWriterSessions(kind: SessionLedger.Kind) throws {
         let report = try sweep(kind)
-        PowerLossSetup.expectWhole(report, area: "encrypted session \(kind.rawValue)")
+        PowerLossSetup.expectWhole(report, area: "encrypted session \(kind.rawValue)", cipher: .encrypted)
     }
 
     @Test("legacy session: its journal_mode=MEMORY (as the MMEX iOS app) does not survive a cut in the middle of a commit")
