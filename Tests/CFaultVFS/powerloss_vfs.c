@@ -3,6 +3,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include "shim_forwarding.h"
+
 #include <pthread.h>
 #include <sqlite3.h>
 #include <stdlib.h>
@@ -30,8 +32,7 @@ typedef struct pl_path {
 } pl_path;
 
 struct dp_powerloss_vfs {
-    sqlite3_vfs vfs;          /* what SQLite sees; must stay first */
-    sqlite3_vfs *base;
+    dp_shim_head head;        /* what SQLite sees and the VFS every call is forwarded to; must stay first */
     char *name;
     pthread_mutex_t lock;     /* guards every field below and every pl_path */
     pl_path *paths;
@@ -315,7 +316,7 @@ static int v_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *file, int fl
     int out = v->cut;
     pthread_mutex_unlock(&v->lock);
     if (recorded && out && (flags & SQLITE_OPEN_CREATE)) return SQLITE_CANTOPEN;
-    int rc = v->base->xOpen(v->base, name, f->real, flags, out_flags);
+    int rc = v->head.base->xOpen(v->head.base, name, f->real, flags, out_flags);
     f->base.pMethods = f->real->pMethods ? &powerloss_io_methods : NULL;
     if (rc != SQLITE_OK || !recorded) return rc;
     pthread_mutex_lock(&v->lock);
@@ -336,7 +337,7 @@ static int v_delete(sqlite3_vfs *vfs, const char *name, int sync_dir) {
     if (p && power_is_out(v)) {
         rc = SQLITE_IOERR_DELETE;
     } else {
-        rc = v->base->xDelete(v->base, name, sync_dir);
+        rc = v->head.base->xDelete(v->head.base, name, sync_dir);
         if (p && (rc == SQLITE_OK || rc == SQLITE_IOERR_DELETE_NOENT)) {
             p->exists = 0;
             free_ops(p);
@@ -350,73 +351,8 @@ static int v_delete(sqlite3_vfs *vfs, const char *name, int sync_dir) {
 }
 
 static int v_access(sqlite3_vfs *vfs, const char *name, int flags, int *out) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
+    sqlite3_vfs *base = owner_of(vfs)->head.base;
     return base->xAccess(base, name, flags, out);
-}
-
-static int v_full_pathname(sqlite3_vfs *vfs, const char *name, int size, char *out) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xFullPathname(base, name, size, out);
-}
-
-static void *v_dl_open(sqlite3_vfs *vfs, const char *name) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xDlOpen(base, name);
-}
-
-static void v_dl_error(sqlite3_vfs *vfs, int size, char *out) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    base->xDlError(base, size, out);
-}
-
-static void (*v_dl_sym(sqlite3_vfs *vfs, void *handle, const char *symbol))(void) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xDlSym(base, handle, symbol);
-}
-
-static void v_dl_close(sqlite3_vfs *vfs, void *handle) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    base->xDlClose(base, handle);
-}
-
-static int v_randomness(sqlite3_vfs *vfs, int size, char *out) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xRandomness(base, size, out);
-}
-
-static int v_sleep(sqlite3_vfs *vfs, int microseconds) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xSleep(base, microseconds);
-}
-
-static int v_current_time(sqlite3_vfs *vfs, double *out) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xCurrentTime(base, out);
-}
-
-static int v_get_last_error(sqlite3_vfs *vfs, int size, char *out) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xGetLastError ? base->xGetLastError(base, size, out) : 0;
-}
-
-static int v_current_time_int64(sqlite3_vfs *vfs, sqlite3_int64 *out) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xCurrentTimeInt64(base, out);
-}
-
-static int v_set_system_call(sqlite3_vfs *vfs, const char *name, sqlite3_syscall_ptr call) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xSetSystemCall(base, name, call);
-}
-
-static sqlite3_syscall_ptr v_get_system_call(sqlite3_vfs *vfs, const char *name) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xGetSystemCall(base, name);
-}
-
-static const char *v_next_system_call(sqlite3_vfs *vfs, const char *name) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xNextSystemCall(base, name);
 }
 
 /* MARK: the disk after the cut */
@@ -513,30 +449,13 @@ dp_powerloss_vfs *dp_powerloss_vfs_register(const char *name, const char *base_n
     v->name = strdup(name);
     if (v->name == NULL) { free(v); return NULL; }
     pthread_mutex_init(&v->lock, NULL);
-    v->base = base;
-    v->vfs.iVersion = base->iVersion < 3 ? base->iVersion : 3;
-    v->vfs.szOsFile = (int)sizeof(pl_file) + base->szOsFile;
-    v->vfs.mxPathname = base->mxPathname;
-    v->vfs.zName = v->name;
-    v->vfs.xOpen = v_open;
-    v->vfs.xDelete = v_delete;
-    v->vfs.xAccess = v_access;
-    v->vfs.xFullPathname = v_full_pathname;
-    v->vfs.xDlOpen = v_dl_open;
-    v->vfs.xDlError = v_dl_error;
-    v->vfs.xDlSym = v_dl_sym;
-    v->vfs.xDlClose = v_dl_close;
-    v->vfs.xRandomness = v_randomness;
-    v->vfs.xSleep = v_sleep;
-    v->vfs.xCurrentTime = v_current_time;
-    v->vfs.xGetLastError = v_get_last_error;
-    if (v->vfs.iVersion >= 2) v->vfs.xCurrentTimeInt64 = v_current_time_int64;
-    if (v->vfs.iVersion >= 3) {
-        v->vfs.xSetSystemCall = v_set_system_call;
-        v->vfs.xGetSystemCall = v_get_system_call;
-        v->vfs.xNextSystemCall = v_next_system_call;
-    }
-    if (sqlite3_vfs_register(&v->vfs, 0) != SQLITE_OK) {
+    v->head.base = base;
+    dp_shim_fill_forwarding(&v->head, (int)sizeof(pl_file));
+    v->head.vfs.zName = v->name;
+    v->head.vfs.xOpen = v_open;
+    v->head.vfs.xDelete = v_delete;
+    v->head.vfs.xAccess = v_access;
+    if (sqlite3_vfs_register(&v->head.vfs, 0) != SQLITE_OK) {
         pthread_mutex_destroy(&v->lock);
         free(v->name);
         free(v);
@@ -547,7 +466,7 @@ dp_powerloss_vfs *dp_powerloss_vfs_register(const char *name, const char *base_n
 
 void dp_powerloss_vfs_unregister(dp_powerloss_vfs *v) {
     if (v == NULL) return;
-    sqlite3_vfs_unregister(&v->vfs);
+    sqlite3_vfs_unregister(&v->head.vfs);
     forget_all(v);
     pthread_mutex_destroy(&v->lock);
     free(v->name);
