@@ -77,7 +77,7 @@ public enum UpgradeBackup {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(fd) }
-        guard FileSystemCalls.current.fsync(fd) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        guard FileSystemCalls.current.fsync(fd, path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 
     /// fsync of the folder holding `path`, so a rename or removal in it is durable (best effort: the step it
@@ -86,7 +86,7 @@ public enum UpgradeBackup {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let fd = open(folder, O_RDONLY)
         guard fd >= 0 else { return }
-        _ = FileSystemCalls.current.fsync(fd)
+        _ = FileSystemCalls.current.fsync(fd, folder)
         close(fd)
     }
 }

@@ -37,7 +37,7 @@ enum FileSteps {
         let fd = open(path, directory ? O_RDONLY | O_DIRECTORY : O_RDONLY)
         guard fd >= 0 else { throw .io(detail: "\(path): cannot open to flush it (\(String(cString: strerror(errno))))") }
         defer { close(fd) }
-        guard FileSystemCalls.current.fsync(fd) == 0 else { throw .io(detail: "\(path): cannot flush to disk (\(String(cString: strerror(errno))))") }
+        guard FileSystemCalls.current.fsync(fd, path) == 0 else { throw .io(detail: "\(path): cannot flush to disk (\(String(cString: strerror(errno))))") }
     }
 
     /// Flushes the folder holding `path`, so a rename in it is durable.

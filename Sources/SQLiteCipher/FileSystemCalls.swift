@@ -13,10 +13,23 @@ package struct FileSystemCalls: Sendable {
         case fsync, rename, link, unlink
     }
 
-    package var fsync: @Sendable (_ descriptor: Int32) -> Int32
+    /// Flushes `descriptor`, opened from `path` (passed along for tests that model the disk by path).
+    package var fsync: @Sendable (_ descriptor: Int32, _ path: String) -> Int32
     package var rename: @Sendable (_ from: String, _ to: String) -> Int32
     package var link: @Sendable (_ existing: String, _ new: String) -> Int32
     package var unlink: @Sendable (_ path: String) -> Int32
+
+    package init(
+        fsync: @escaping @Sendable (_ descriptor: Int32, _ path: String) -> Int32,
+        rename: @escaping @Sendable (_ from: String, _ to: String) -> Int32,
+        link: @escaping @Sendable (_ existing: String, _ new: String) -> Int32,
+        unlink: @escaping @Sendable (_ path: String) -> Int32
+    ) {
+        self.fsync = fsync
+        self.rename = rename
+        self.link = link
+        self.unlink = unlink
+    }
 
     /// The real calls.
     package static let system = FileSystemCalls(
@@ -32,7 +45,7 @@ package struct FileSystemCalls: Sendable {
         _ base: FileSystemCalls = .system, _ body: @escaping @Sendable (Call, [String]) -> Int32?
     ) -> FileSystemCalls {
         FileSystemCalls(
-            fsync: { descriptor in body(.fsync, []).map { Self.failed($0) } ?? base.fsync(descriptor) },
+            fsync: { descriptor, path in body(.fsync, [path]).map { Self.failed($0) } ?? base.fsync(descriptor, path) },
             rename: { from, to in body(.rename, [from, to]).map { Self.failed($0) } ?? base.rename(from, to) },
             link: { existing, new in body(.link, [existing, new]).map { Self.failed($0) } ?? base.link(existing, new) },
             unlink: { path in body(.unlink, [path]).map { Self.failed($0) } ?? base.unlink(path) }
@@ -47,7 +60,7 @@ package struct FileSystemCalls: Sendable {
 }
 
 // The system calls themselves, at file scope where their names are not shadowed by the properties above.
-private func systemFsync(_ descriptor: Int32) -> Int32 { fsync(descriptor) }
+private func systemFsync(_ descriptor: Int32, _ path: String) -> Int32 { fsync(descriptor) }
 private func systemRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
 private func systemLink(_ existing: String, _ new: String) -> Int32 { link(existing, new) }
 private func systemUnlink(_ path: String) -> Int32 { unlink(path) }

@@ -6,6 +6,7 @@
 #include "shim_forwarding.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@ typedef struct pl_path {
     char *name;
     int is_main_db;
     int exists;               /* the file is on the disk (created or found, not deleted since) */
+    int detached;             /* renamed over: its inode has no name; kept while a handle may still point here */
     unsigned char *image;     /* the content as of the last sync */
     int64_t size;
     pl_op *head, *tail;
@@ -52,6 +54,8 @@ typedef struct {
 
 /* MARK: recorded state (callers hold the lock) */
 
+static void mark_removed(struct pl_path *p);
+
 static void free_ops(pl_path *p) {
     pl_op *op = p->head;
     while (op) {
@@ -78,7 +82,7 @@ static void forget_all(dp_powerloss_vfs *v) {
 
 static pl_path *find_path(dp_powerloss_vfs *v, const char *name) {
     for (pl_path *p = v->paths; p; p = p->next) {
-        if (strcmp(p->name, name) == 0) return p;
+        if (!p->detached && strcmp(p->name, name) == 0) return p;
     }
     return NULL;
 }
@@ -338,13 +342,7 @@ static int v_delete(sqlite3_vfs *vfs, const char *name, int sync_dir) {
         rc = SQLITE_IOERR_DELETE;
     } else {
         rc = v->head.base->xDelete(v->head.base, name, sync_dir);
-        if (p && (rc == SQLITE_OK || rc == SQLITE_IOERR_DELETE_NOENT)) {
-            p->exists = 0;
-            free_ops(p);
-            free(p->image);
-            p->image = NULL;
-            p->size = 0;
-        }
+        if (p && (rc == SQLITE_OK || rc == SQLITE_IOERR_DELETE_NOENT)) mark_removed(p);
     }
     pthread_mutex_unlock(&v->lock);
     return rc;
@@ -537,6 +535,7 @@ int dp_powerloss_vfs_apply(dp_powerloss_vfs *v, dp_powerloss_mode mode, uint64_t
     int result = 0;
     pthread_mutex_lock(&v->lock);
     for (pl_path *p = v->paths; p && result == 0; p = p->next) {
+        if (p->detached) continue;
         if (!p->exists) {
             if (unlink(p->name) != 0 && errno != ENOENT) result = errno;
             continue;
@@ -548,11 +547,114 @@ int dp_powerloss_vfs_apply(dp_powerloss_vfs *v, dp_powerloss_mode mode, uint64_t
         free(image);
     }
     for (pl_path *p = v->paths; p && result == 0; p = p->next) {
-        if (!p->is_main_db) continue;
+        if (!p->is_main_db || p->detached) continue;
         remove_unrecorded(v, p->name, "-journal");
         remove_unrecorded(v, p->name, "-wal");
         remove_unrecorded(v, p->name, "-shm");
     }
     pthread_mutex_unlock(&v->lock);
     return result;
+}
+
+/* MARK: file-system steps outside SQLite */
+
+/* Forgets what the disk holds of a path (it was unlinked). */
+static void mark_removed(pl_path *p) {
+    p->exists = 0;
+    free_ops(p);
+    free(p->image);
+    p->image = NULL;
+    p->size = 0;
+}
+
+/* Counts a step as a disk-changing event; returns 1 (errno EIO) when the power is out and it must not be made. */
+static int step_refused(dp_powerloss_vfs *v) {
+    if (!power_is_out(v)) return 0;
+    errno = EIO;
+    return 1;
+}
+
+int dp_powerloss_vfs_rename(dp_powerloss_vfs *v, const char *from, const char *to) {
+    pthread_mutex_lock(&v->lock);
+    int rc = -1;
+    if (!step_refused(v) && (rc = rename(from, to)) == 0) {
+        pl_path *target = find_path(v, to);
+        if (target) target->detached = 1;
+        pl_path *source = find_path(v, from);
+        char *name = source ? strdup(to) : NULL;
+        if (name) {
+            free(source->name);
+            source->name = name;
+        } else if (source) {
+            source->detached = 1; /* out of memory: the test sees the file as it is on the real disk */
+        }
+    }
+    int saved = errno;
+    pthread_mutex_unlock(&v->lock);
+    errno = saved;
+    return rc;
+}
+
+int dp_powerloss_vfs_link(dp_powerloss_vfs *v, const char *existing, const char *new_name) {
+    pthread_mutex_lock(&v->lock);
+    int rc = -1;
+    if (!step_refused(v) && (rc = link(existing, new_name)) == 0) {
+        pl_path *source = find_path(v, existing);
+        pl_path *copy = source ? calloc(1, sizeof(*copy)) : NULL;
+        if (copy) {
+            /* The new name shares the inode: its durable content and unsynced writes are the source's. */
+            copy->name = strdup(new_name);
+            copy->is_main_db = source->is_main_db;
+            copy->exists = source->exists;
+            int ok = copy->name != NULL && resize_image(&copy->image, &copy->size, source->size) == SQLITE_OK;
+            if (ok && source->size > 0) memcpy(copy->image, source->image, (size_t)source->size);
+            for (pl_op *op = source->head; op && ok; op = op->next) {
+                ok = append_op(copy, op->is_truncate, op->data, op->length, op->offset) == SQLITE_OK;
+            }
+            if (ok) {
+                copy->next = v->paths;
+                v->paths = copy;
+            } else {
+                free_ops(copy);
+                free(copy->image);
+                free(copy->name);
+                free(copy);
+            }
+        }
+    }
+    int saved = errno;
+    pthread_mutex_unlock(&v->lock);
+    errno = saved;
+    return rc;
+}
+
+int dp_powerloss_vfs_unlink(dp_powerloss_vfs *v, const char *path) {
+    pthread_mutex_lock(&v->lock);
+    int rc = -1;
+    if (!step_refused(v) && (rc = unlink(path)) == 0) {
+        pl_path *p = find_path(v, path);
+        if (p) mark_removed(p);
+    }
+    int saved = errno;
+    pthread_mutex_unlock(&v->lock);
+    errno = saved;
+    return rc;
+}
+
+int dp_powerloss_vfs_fsync(dp_powerloss_vfs *v, int descriptor, const char *path) {
+    pthread_mutex_lock(&v->lock);
+    int rc = -1;
+    if (!step_refused(v) && (rc = fsync(descriptor)) == 0) {
+        pl_path *p = path ? find_path(v, path) : NULL;
+        if (p && flush_ops(p) != SQLITE_OK) {
+            errno = ENOMEM;
+            rc = -1;
+        } else {
+            v->completed_syncs++;
+        }
+    }
+    int saved = errno;
+    pthread_mutex_unlock(&v->lock);
+    errno = saved;
+    return rc;
 }

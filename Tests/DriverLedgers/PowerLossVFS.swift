@@ -1,5 +1,6 @@
 import CFaultVFS
 import Foundation
+import SQLiteCipher
 
 /// A VFS that simulates a power cut (the C shim `Tests/CFaultVFS/powerloss_vfs.c`): it records, for every database,
 /// journal and WAL file, what the disk durably holds (the file as of its last sync) and the writes made since, and
@@ -77,6 +78,17 @@ public final class PowerLossVFS: @unchecked Sendable {
     public func apply(_ mode: Mode, seed: UInt64) throws {
         let result = dp_powerloss_vfs_apply(handle, dp_powerloss_mode(rawValue: UInt32(mode.rawValue)), seed)
         guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
+    }
+
+    /// DriverPort's own file steps (the fsync, rename, link and unlink of export, rekey and the upgrade backup) made
+    /// through this simulated disk: run a step inside `FileSystemCalls.$current.withValue(vfs.fileSystemCalls)`.
+    package var fileSystemCalls: FileSystemCalls {
+        FileSystemCalls(
+            fsync: { descriptor, path in dp_powerloss_vfs_fsync(self.handle, descriptor, path) },
+            rename: { from, to in dp_powerloss_vfs_rename(self.handle, from, to) },
+            link: { existing, new in dp_powerloss_vfs_link(self.handle, existing, new) },
+            unlink: { path in dp_powerloss_vfs_unlink(self.handle, path) }
+        )
     }
 
     /// Unregistering while a connection still uses it would leave SQLite with a dangling VFS: call it explicitly,

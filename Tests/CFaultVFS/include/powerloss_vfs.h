@@ -81,6 +81,18 @@ void dp_powerloss_vfs_cut_now(dp_powerloss_vfs *vfs);
  * the sidecars of a database that were never recorded. Can be repeated with other modes. Returns 0, or an errno. */
 int dp_powerloss_vfs_apply(dp_powerloss_vfs *vfs, dp_powerloss_mode mode, uint64_t seed);
 
+/* The file-system steps DriverPort takes outside SQLite (a copy's fsync, the rename or link that publishes it, the
+ * unlink of a temporary name), made through the same simulated disk: each is a disk-changing event (the power may
+ * go out just before it; then it is not made and it fails with EIO), is made on the real file system, and updates
+ * the record: a rename or link carries the source's durable content and unsynced writes to the new name (at once,
+ * like a create or delete), an unlink forgets the name, an fsync makes the path's unsynced writes durable (`path`:
+ * the file the descriptor was opened from; a folder or unrecorded file is only counted). Each returns 0, or -1 with
+ * errno set. */
+int dp_powerloss_vfs_rename(dp_powerloss_vfs *vfs, const char *from, const char *to);
+int dp_powerloss_vfs_link(dp_powerloss_vfs *vfs, const char *existing, const char *new_name);
+int dp_powerloss_vfs_unlink(dp_powerloss_vfs *vfs, const char *path);
+int dp_powerloss_vfs_fsync(dp_powerloss_vfs *vfs, int descriptor, const char *path);
+
 #ifdef __cplusplus
 }
 #endif
