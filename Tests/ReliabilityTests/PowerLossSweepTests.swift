@@ -65,12 +65,12 @@ enum PowerLossSetup {
                 || damage.verdict.detail.contains("wrong key or not an encrypted database"))
     }
 
-    /// Seen once in about 1,500 cuts of the encrypted pool session and not reproduced in the runs since: a torn cut
+    /// Seen twice in about 3,400 cuts of the encrypted pool session (RELIABILITY.md, known gaps): a torn cut
     /// while the session closes (checkpointing and putting the rollback journal back) left a file whose page 1
     /// opens but another page fails authentication (`SQLITE_IOERR_DATA`) in `integrity_check`. Open: narrowly
     /// pinned (encrypted, torn mode, the cut fell in the close) so it is counted and reported, not hidden.
     static let closingPageIssue =
-        "an encrypted file cut while a pool session closes can leave a page that fails authentication (seen once, open)"
+        "an encrypted file cut while a pool session closes can leave a page that fails authentication (rare, open)"
 
     static func isClosingPageAuthentication(_ damage: PowerLossSweep.Damage, cipher: PowerLossCipher) -> Bool {
         cipher == .encrypted && [.tornPrefix, .tornSectors].contains(damage.mode) && !damage.verdict.integrityOK
