@@ -162,8 +162,8 @@ let package = Package(
         .target(
             name: "DriverLedgers",
             dependencies: [
-                "TestSupport", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine", "MMEXLegacy",
-                "MMEXReaderWriter", "PersistenceSession", "MMEXModel", "MMEXSession",
+                "TestSupport", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine", "MMEXLegacy", "MMEXReaderWriter",
+                "PersistenceSession", "MMEXModel", "CFaultVFS", "SQLiteCipher", "MMEXSession",
             ],
             path: "Tests/DriverLedgers"
         ),
@@ -179,7 +179,7 @@ let package = Package(
             dependencies: [
                 "DriverPortCLI", "MMEXFiles", "MMEXModel", "PersistenceSession", "SQLiteEngine", "SQLiteCipher",
                 "CPageCodec", "Differential", "DriverLedgers", "MMEXLegacy", "MMEXReaderWriter", "TestSupport",
-                "MMEXSession",
+                "MMEXSession", "LegacyDriver", "ReaderWriterDriver",
             ]
         ),
     ],
