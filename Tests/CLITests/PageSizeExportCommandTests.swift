@@ -15,11 +15,11 @@ struct PageSizeExportCommandTests {
           arguments: ["256", "3000", "131072", "0", "-4096", "4k"])
     func refused(_ size: String) throws {
         let folder = TemporaryDirectory()
-        let source = folder.path("source.emb")
-        #expect(try Self.run(["create", source, "--cipher", "sqlcipher4", "--key-env", "DP_PASS"]).exitCode == 0)
+        let source = folder.path("source.mmb")
+        #expect(try Self.run(["create", source]).exitCode == 0)
         let before = folderFingerprint(folder.url)
         let result = try Self.run([
-            "export", source, "--to", folder.path("out.emb"), "--key-env", "DP_PASS", "--page-size", size,
+            "export", source, "--to", folder.path("out.emb"), "--to-key-env", "DP_PASS", "--page-size", size,
         ])
         #expect(result.exitCode == 64, "\(result.standardError)")
         #expect(result.standardError.contains("--page-size"))

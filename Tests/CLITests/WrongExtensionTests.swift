@@ -41,8 +41,10 @@ struct WrongExtensionTests {
         #expect(export.exitCode == 0, "\(export.standardError)")
         #expect(try Self.json(try Self.run(["inspect", plain, "--json"]))["cipher"] as? String == "none")
 
-        let diff = try Self.run(["diff", path, "--key-env", "DP_PASS", "--slices", "infotable", "--operations", "2"])
-        #expect(diff.exitCode == 0, "legacy, queue and pool sessions open it: \(diff.standardError)")
+        if cipher == "sqlcipher4" {
+            let diff = try Self.run(["diff", path, "--key-env", "DP_PASS", "--slices", "infotable", "--operations", "2"])
+            #expect(diff.exitCode == 0, "legacy, queue and pool sessions open it: \(diff.standardError)")
+        }
     }
 
     @Test("a plain file named .emb opens without a key everywhere, and a key given for it is not needed")
