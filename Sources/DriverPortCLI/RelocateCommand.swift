@@ -74,6 +74,14 @@ struct RelocateCommand: Command {
             try console.json(report)
         }
         let destination = relocation.destinationFile?.path ?? to
+        if !sourceIsPlain, keyOptions.source == nil, case .auto = keyOptions.choice {
+            switch result.fallbackReason {
+            case .sourceUnreadable?, .sourceNotSettled?:
+                // An encrypted FILE read without a key: say so, and how to give it.
+                throw ErrorMapping.cliError(for: CipherError.keyRequired, path: from)
+            default: break
+            }
+        }
         let exitCode = try Self.exitCode(for: result, from: from, destination: destination)
         if !arguments.flag("json") && exitCode == .ok {
             console.out(Self.text(report))
