@@ -68,12 +68,12 @@ struct EncryptedRelocationCrashTests {
         var container: String { root + "/container" }
         var destination: String { container + "/ledger.emb" }
 
-        init(_ root: String, image: Image) throws {
+        init(_ root: String, image: Image?) throws {
             self.root = root
             for folder in [root + "/legacy", root + "/container", root + "/tmp"] {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
-            try image.install(at: root + "/legacy/ledger.emb")
+            try image?.install(at: root + "/legacy/ledger.emb")
         }
 
         func spawn(pauseAt step: RelocationStep?) throws -> ControlledChild {
@@ -135,6 +135,37 @@ struct EncryptedRelocationCrashTests {
             try run.verifyAfterKill("killed at \(step)", expected: image.expected)
         }
         #expect(reached == [.started, .decided, .sourceOpened, .sourceSettled, .mainMoved, .finished])
+    }
+
+    @Test("an encrypted file with a hot -journal is settled through the codec: the interrupted transaction is rolled back, then moved")
+    func hotJournalRolledBack() throws {
+        let scratch = TemporaryDirectory("driverport-encrypted-hot-journal")
+        let source = scratch.path("ledger.emb")
+        let writer = try EngineConnection(path: source, options: OpenOptions(access: .readWriteCreate, vfs: PageCodec.vfsName))
+        defer { writer.close() }
+        try PageCodec.apply(.format(.sqlcipher4), key: try Self.key(), to: writer)
+        try writer.execute(LedgerFixture.schema)
+        try LedgerFixture.commit(writer, transactions: 1, rowsPerTransaction: 60, firstID: 1)
+        let committed = try #require(try LedgerFixture.contents(of: writer))
+        // A tiny page cache makes SQLite write changed pages into the main file before the commit.
+        _ = try writer.scalar("PRAGMA cache_size = 2")
+        try writer.execute("BEGIN")
+        try writer.run("UPDATE ledger SET note = upper(note)")
+        for index in 0..<300 { try writer.run("INSERT INTO ledger(note) VALUES (?)", [.text(String(repeating: "uncommitted \(index) ", count: 20))]) }
+        let folder = Self.base.appendingPathComponent("driverport-encrypted-hot-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try Run(folder, image: nil)
+        for suffix in ["", "-journal"] { try FileManager.default.copyItem(atPath: source + suffix, toPath: run.legacy + suffix) }
+        try writer.execute("ROLLBACK")
+        #expect(UntouchedReader.isHotJournalCandidate(atPath: run.legacy + "-journal"))
+        let child = try run.spawn(pauseAt: nil)
+        #expect(child.waitUntilExited() == .exited(0), "\(child.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: run.legacy) && !FileManager.default.fileExists(atPath: run.legacy + "-journal"))
+        #expect(!FileManager.default.fileExists(atPath: run.destination + "-journal"), "settled before the move")
+        let connection = try Self.open(run.destination)
+        defer { connection.close() }
+        #expect(try LedgerFixture.contents(of: connection) == committed)
+        #expect(try connection.scalar("PRAGMA integrity_check") == .text("ok"))
     }
 
     @Test("SIGKILL at random moments: the next run finishes the move with every committed row, under the same key")
