@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "MMEXFilesTests", dependencies: ["MMEXFiles", "MMEXSchema", "SQLiteEngine", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["DriverPortCLI", "SQLiteCipher", "SQLiteEngine", "TestSupport"]),
         .testTarget(
-            name: "SQLiteCipherTests", dependencies: ["SQLiteCipher", "SQLiteEngine", "MMEXFiles", "TestSupport"],
+            name: "SQLiteCipherTests", dependencies: ["SQLiteCipher", "SQLiteEngine", "MMEXFiles", "TestSupport", "CPageCodec"],
             resources: [.copy("Oracles")]
         ),
         .testTarget(name: "LegacyDriverTests", dependencies: ["LegacyDriver", "SQLiteEngine", "TestSupport"]),
@@ -126,8 +126,8 @@ let package = Package(
         .testTarget(
             name: "MMEXFixturesTests", dependencies: ["MMEXFixtures", "MMEXFiles", "SQLiteCipher", "SQLiteEngine", "TestSupport"]
         ),
-        .testTarget(name: "FileLifecycleTests", dependencies: ["FileLifecycle", "SQLiteEngine", "TestSupport"]),
-        .testTarget(name: "MMEXUpgradeTests", dependencies: ["MMEXFiles", "MMEXSchema", "SQLiteEngine", "TestSupport"]),
+        .testTarget(name: "FileLifecycleTests", dependencies: ["FileLifecycle", "SQLiteEngine", "TestSupport", "SQLiteCipher"]),
+        .testTarget(name: "MMEXUpgradeTests", dependencies: ["MMEXFiles", "MMEXSchema", "SQLiteEngine", "TestSupport", "SQLiteCipher"]),
         .testTarget(
             name: "SecondProcessTests",
             dependencies: ["ReaderWriterDriver", "MMEXFiles", "TestSupport", "driverport-widget-reader"]
