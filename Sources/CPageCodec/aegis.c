@@ -6,7 +6,7 @@
 #include <pthread.h>
 #include <string.h>
 #include <openssl/crypto.h>
-#include "primitives.h"
+#include "page_codec_primitives.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -274,7 +274,6 @@ int dp_aegis_decrypt(int variant, unsigned char *out, const unsigned char *in, s
     dp_aegis_crypt(&st, out, in, length, 1);
     dp_aegis_tag(&st, computed, tag_length, ad_length, length);
     int ok = CRYPTO_memcmp(computed, tag, tag_length) == 0;
-    if (!ok) OPENSSL_cleanse(out, length);
     OPENSSL_cleanse(&st, sizeof(st));
     OPENSSL_cleanse(computed, sizeof(computed));
     return ok ? 0 : -1;

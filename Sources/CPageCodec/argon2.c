@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <openssl/crypto.h>
-#include "primitives.h"
+#include "page_codec_primitives.h"
 
 /* ---- BLAKE2b ---- */
 

@@ -5,7 +5,7 @@
  */
 #include <string.h>
 #include <openssl/crypto.h>
-#include "primitives.h"
+#include "page_codec_primitives.h"
 
 typedef struct { uint64_t x[5]; } dp_ascon_state;
 

@@ -11,6 +11,9 @@ static const dp_format *const dp_formats[] = {
     NULL,
     &dp_format_sqlcipher4, &dp_format_sqlcipher3, &dp_format_sqlcipher2, &dp_format_sqlcipher1,
     &dp_format_aes128, &dp_format_aes256, &dp_format_chacha20, &dp_format_sqleet,
+    &dp_format_rc4, &dp_format_ascon128,
+    &dp_format_aegis128l, &dp_format_aegis128x2, &dp_format_aegis128x4,
+    &dp_format_aegis256, &dp_format_aegis256x2, &dp_format_aegis256x4,
 };
 
 const dp_format *dp_format_by_id(int id) {
@@ -57,6 +60,7 @@ void dp_codec_free(dp_codec *codec) {
     EVP_CIPHER_CTX_free(codec->encrypt_ctx); /* frees wipe the key schedules */
     EVP_CIPHER_CTX_free(codec->decrypt_ctx);
     EVP_MAC_CTX_free(codec->mac_ctx);
+    if (codec->keystream != NULL) OPENSSL_clear_free(codec->keystream, DP_MAX_PAGE);
     unsigned char *work = codec->work;
     /* The keys (key, mac_key, tag_key), the salt and every other field, then the scratch pages. */
     OPENSSL_cleanse(codec, sizeof(dp_codec));

@@ -52,6 +52,7 @@ int dp_crypto_init(void) {
 const EVP_CIPHER *dp_cipher_aes256_cbc(void) { return dp_aes256_cbc; }
 const EVP_CIPHER *dp_cipher_aes128_cbc(void) { return dp_aes128_cbc; }
 const EVP_CIPHER *dp_cipher_chacha20(void) { return dp_chacha20; }
+const EVP_CIPHER *dp_cipher_rc4(void) { return dp_rc4; }
 EVP_MAC *dp_mac_hmac(void) { return dp_hmac_mac; }
 EVP_MAC *dp_mac_poly1305(void) { return dp_poly1305_mac; }
 
@@ -65,7 +66,7 @@ const EVP_MD *dp_md_named(const char *name) {
 
 /* ---- PBKDF2 with a small per-detection cache ---- */
 
-#define DP_KDF_CACHE_SLOTS 4
+#define DP_KDF_CACHE_SLOTS 8
 
 typedef struct dp_kdf_entry {
     int used;
@@ -125,6 +126,38 @@ int dp_pbkdf2(dp_kdf_cache *cache, const char *digest, const unsigned char *secr
         }
     }
     return DP_OK;
+}
+
+/*
+ * Another KDF through the same per-detection cache: `name` (a string constant, compared by address) and `cost`
+ * with the salt name the derivation; `compute` fills `out` (at most 32 bytes) on a miss.
+ */
+int dp_kdf_memo(dp_kdf_cache *cache, const char *name, int cost, const unsigned char *secret, int length,
+                const unsigned char *salt, unsigned char *out, int out_length,
+                int (*compute)(void *context, const unsigned char *secret, int length, const unsigned char *salt,
+                               unsigned char *out),
+                void *context) {
+    if (out_length <= 0 || out_length > 32) return DP_ERR_CRYPTO;
+    for (int i = 0; cache != NULL && i < DP_KDF_CACHE_SLOTS; i++) {
+        dp_kdf_entry *e = &cache->entries[i];
+        if (e->used && e->digest == name && e->iterations == cost && memcmp(e->salt, salt, DP_SALT_LEN) == 0) {
+            memcpy(out, e->out, (size_t)out_length);
+            return DP_OK;
+        }
+    }
+    int rc = compute(context, secret, length, salt, out);
+    for (int i = 0; rc == DP_OK && cache != NULL && i < DP_KDF_CACHE_SLOTS; i++) {
+        dp_kdf_entry *e = &cache->entries[i];
+        if (!e->used) {
+            e->used = 1;
+            e->digest = name;
+            e->iterations = cost;
+            memcpy(e->salt, salt, DP_SALT_LEN);
+            memcpy(e->out, out, (size_t)out_length);
+            break;
+        }
+    }
+    return rc;
 }
 
 /* digest(a ++ b ++ c); any part may be empty. */

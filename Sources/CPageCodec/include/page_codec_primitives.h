@@ -2,7 +2,7 @@
  * Primitives OpenSSL 3.0 does not have, written from their published specifications: Ascon v1.2 (Ascon-128 AEAD,
  * Ascon-Hash, and SQLite3 Multiple Ciphers' Ascon-based PBKDF2), AEGIS-128L/-256 and their X2/X4 parallel forms
  * (draft-irtf-cfrg-aegis-aead, as SQLite3 Multiple Ciphers implements it), BLAKE2b (RFC 7693) and Argon2id
- * (RFC 9106). Not part of the public API.
+ * (RFC 9106). Public for the tests that check them against their specifications' test vectors.
  */
 #ifndef DRIVERPORT_PRIMITIVES_H
 #define DRIVERPORT_PRIMITIVES_H
@@ -33,7 +33,7 @@ int dp_aegis_key_length(int variant);
 void dp_aegis_encrypt(int variant, unsigned char *out, unsigned char *tag, size_t tag_length, const unsigned char *in,
                       size_t length, const unsigned char *ad, size_t ad_length, const unsigned char *nonce,
                       const unsigned char *key);
-/* Decrypts; 0 when the tag verifies, -1 otherwise (the output is then wiped). */
+/* Decrypts; 0 when the tag verifies, -1 otherwise (the output is then unverified: the caller discards it). */
 int dp_aegis_decrypt(int variant, unsigned char *out, const unsigned char *in, size_t length, const unsigned char *tag,
                      size_t tag_length, const unsigned char *ad, size_t ad_length, const unsigned char *nonce,
                      const unsigned char *key);
