@@ -21,7 +21,7 @@ struct MultipleCiphersOtherFormatsTests {
         OracleCase(.aegis128l, .multipleCiphers),
         OracleCase(.aegis128l, .multipleCiphers, pageSize: 2048),
         OracleCase(.aegis128x2, .multipleCiphers),
-        OracleCase(.aegis128x4, .multipleCiphers, pageSize: 512),
+        OracleCase(.aegis128x4, .multipleCiphers, pageSize: 65536),
     ]
 
     @Test("a file SQLite3 Multiple Ciphers wrote opens with cipher auto, in its format and page size, with its rows",
