@@ -49,6 +49,48 @@ struct MultipleCiphersOtherFormatsTests {
         try InteropToOraclesTests().fileWrittenHereOpensThere(oracleCase)
     }
 
+    @Test("a WAL SQLite3 Multiple Ciphers left behind recovers here with every committed row",
+          arguments: [CipherFormat.rc4, .ascon128, .aegis128l, .aegis256x4])
+    func oracleWALRecoversHere(_ format: CipherFormat) throws {
+        let folder = TemporaryDirectory()
+        let path = folder.path("db")
+        let crash = folder.path("crash.db")
+        let setup = CipherFixtures.oracleOpen(.multipleCiphers, format, key: CipherFixtures.keyStatement())
+        let statements = setup + ["PRAGMA journal_mode = WAL"] + CipherFixtures.createSQL.split(separator: ";")
+            .map { String($0) }.filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+            + [CipherFixtures.insertSQL(count: 200), "UPDATE t SET note = 'updated in the WAL' WHERE id < 50",
+               CipherFixtures.selectSQL]
+        let outcomes = try Oracle.expectSuccess(.init(.multipleCiphers, path, statements.map { .sql($0) }
+            + [.copy(from: path, to: crash, suffixes: ["", "-wal"])]))
+        let expected = outcomes[outcomes.count - 2].rows
+        #expect(try FileBytes.read(crash + "-wal").count > 0)
+        let rows = try CipherFixtures.rows(crash, choice: .format(format), key: try CipherFixtures.key())
+        #expect(rowDifference(rows, expected) == "")
+    }
+
+    @Test("a WAL the codec left behind recovers in SQLite3 Multiple Ciphers with every committed row",
+          arguments: [CipherFormat.rc4, .ascon128, .aegis128x2, .aegis256])
+    func ourWALRecoversThere(_ format: CipherFormat) throws {
+        let folder = TemporaryDirectory()
+        let path = folder.path("db")
+        let crash = folder.path("crash.db")
+        let key = try CipherFixtures.key()
+        try CipherFixtures.create(path, format: format, key: key, rows: 50, walMode: true)
+        let (connection, _) = try CipherFixtures.open(path, choice: .format(format), key: key)
+        defer { connection.close() }
+        try connection.execute(CipherFixtures.insertSQL(first: 1000, count: 200))
+        try connection.execute("UPDATE t SET note = 'updated in the WAL' WHERE id < 30")
+        let expected = try connection.rows(CipherFixtures.selectSQL)
+        for suffix in ["", "-wal"] { try FileManager.default.copyItem(atPath: path + suffix, toPath: crash + suffix) }
+        #expect(try FileBytes.read(crash + "-wal").count > 0)
+        let open = CipherFixtures.oracleOpen(.multipleCiphers, format, key: CipherFixtures.keyStatement())
+        let outcomes = try Oracle.expectSuccess(.init(.multipleCiphers, crash, sql: open + [
+            "PRAGMA integrity_check", CipherFixtures.selectSQL,
+        ]))
+        #expect(outcomes[open.count].rows == [[.text("ok")]])
+        #expect(rowDifference(outcomes[open.count + 1].rows, expected) == "")
+    }
+
     @Test("a wrong passphrase is refused, naming the format, and the file is unchanged",
           arguments: [CipherFormat.rc4, .ascon128, .aegis256, .aegis128x4])
     func wrongPassphrase(_ format: CipherFormat) throws {
