@@ -18,6 +18,10 @@
 #define DP_ARGON_M (19 * 1024)
 #define DP_ARGON_P 1
 
+/* The derivations' names in the per-detection cache (compared by address). */
+static const char dp_argon_name16[] = "ARGON2ID-16";
+static const char dp_argon_name32[] = "ARGON2ID-32";
+
 static int dp_aegis_variant(const dp_codec *codec) {
     switch (codec->format->id) {
     case DP_FORMAT_AEGIS128L: return DP_AEGIS_128L;
@@ -52,8 +56,10 @@ static int dp_aegis_derive(dp_codec *codec, const unsigned char *secret, int len
     } else {
         /* The three algorithms of a family share the derivation: it is computed once per detection. */
         int rc = key_length == 16
-            ? dp_kdf_memo(cache, "ARGON2ID-16", DP_ARGON_M, secret, length, codec->salt, codec->key, 16, dp_argon_kdf16, NULL)
-            : dp_kdf_memo(cache, "ARGON2ID-32", DP_ARGON_M, secret, length, codec->salt, codec->key, 32, dp_argon_kdf32, NULL);
+            ? dp_kdf_memo(cache, dp_argon_name16, DP_ARGON_M, secret, length, codec->salt, codec->key, 16,
+                          dp_argon_kdf16, NULL)
+            : dp_kdf_memo(cache, dp_argon_name32, DP_ARGON_M, secret, length, codec->salt, codec->key, 32,
+                          dp_argon_kdf32, NULL);
         if (rc != DP_OK) return rc;
     }
     return dp_make_tag_key(codec);
