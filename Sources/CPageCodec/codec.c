@@ -151,6 +151,27 @@ int dp_page2_authentic(dp_codec *codec, const dp_source *source, int page_size) 
     return ok;
 }
 
+/*
+ * The end of every MAC'd format's probe, when page 1 opened at no page size: DP_ERR_AUTH (page size set) when page 2
+ * authenticates at some size, so the key is right and page 1 was changed; DP_ERR_WRONG_KEY otherwise.
+ */
+int dp_probe_page1_tampered(dp_codec *codec, const dp_source *source) {
+    for (int size = DP_MIN_PAGE; size <= DP_MAX_PAGE; size <<= 1) {
+        if (dp_page2_authentic(codec, source, size)) {
+            codec->page_size = size;
+            return DP_ERR_AUTH;
+        }
+    }
+    return DP_ERR_WRONG_KEY;
+}
+
+/* The probe of formats that keep page 1's bytes 16-23 clear (ChaCha20, Ascon, AEGIS): the page size is read. */
+int dp_probe_clear_header(dp_codec *codec, const unsigned char *head, int head_length, const dp_source *source) {
+    int size = dp_header_looks_plain(head + 16) ? dp_header_page_size(head) : 0;
+    if (size > 0 && dp_try_page1(codec, head, head_length, size) == DP_OK) return DP_OK;
+    return dp_probe_page1_tampered(codec, source);
+}
+
 /* The key that tags our rollback-journal headers: HMAC-SHA256(cipher key, label). */
 int dp_make_tag_key(dp_codec *codec) {
     static const unsigned char label[] = "driverport journal tag v1";

@@ -97,6 +97,8 @@ int dp_header_looks_plain(const unsigned char *header_at_16);
 int dp_page1_sane(const dp_codec *codec, const unsigned char *page, int page_size);
 int dp_try_page1(dp_codec *codec, const unsigned char *head, int head_length, int page_size);
 int dp_page2_authentic(dp_codec *codec, const dp_source *source, int page_size);
+int dp_probe_page1_tampered(dp_codec *codec, const dp_source *source);
+int dp_probe_clear_header(dp_codec *codec, const unsigned char *head, int head_length, const dp_source *source);
 int dp_make_tag_key(dp_codec *codec);
 
 /* detect.c: applying a key to a file. */
@@ -135,8 +137,5 @@ extern const dp_format dp_format_chacha20, dp_format_sqleet;
 extern const dp_format dp_format_rc4, dp_format_ascon128;
 extern const dp_format dp_format_aegis128l, dp_format_aegis128x2, dp_format_aegis128x4;
 extern const dp_format dp_format_aegis256, dp_format_aegis256x2, dp_format_aegis256x4;
-
-/* format_ascon.c: the probe of formats that keep page 1's bytes 16-23 clear (Ascon, AEGIS). */
-int dp_probe_clear_header(dp_codec *codec, const unsigned char *head, int head_length, const dp_source *source);
 
 #endif

@@ -75,19 +75,6 @@ static int dp_ascon_decrypt(dp_codec *codec, uint32_t pgno, unsigned char *page)
     return rc;
 }
 
-/* Page 1's bytes 16-23 are clear, so the page size is read from them. */
-int dp_probe_clear_header(dp_codec *codec, const unsigned char *head, int head_length, const dp_source *source) {
-    int size = dp_header_looks_plain(head + 16) ? dp_header_page_size(head) : 0;
-    if (size > 0 && dp_try_page1(codec, head, head_length, size) == DP_OK) return DP_OK;
-    for (int candidate = DP_MIN_PAGE; candidate <= DP_MAX_PAGE; candidate <<= 1) {
-        if (dp_page2_authentic(codec, source, candidate)) {
-            codec->page_size = candidate;
-            return DP_ERR_AUTH;
-        }
-    }
-    return DP_ERR_WRONG_KEY;
-}
-
 const dp_format dp_format_ascon128 = {
     .id = DP_FORMAT_ASCON128, .name = "ascon128", .reserve = DP_ASCON_RESERVE, .has_mac = 1,
     .default_page_size = 4096, .salted = 1, .accepts_raw_key = 1, .clear_header = 1, .derive = dp_ascon_derive,
