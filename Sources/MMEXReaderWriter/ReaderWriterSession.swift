@@ -87,7 +87,7 @@ public final class ReaderWriterSession<Store: ReaderWriterStore>: PersistenceSes
         driverConfiguration.foreignKeysEnabled = false
         driverConfiguration.vfs = SessionKey.vfsName(for: sessionKey)
         driverConfiguration.readonly = access == .readOnly
-        driverConfiguration.prepareDatabase = { db in
+        driverConfiguration.prepareDatabase { db in
             try db.withEngineConnection { engine in
                 try sessionKey?.apply(to: engine, path: path)
                 try MMEXFileCheck.verify(engine, path: path, keyGiven: keyGiven)

@@ -98,6 +98,9 @@ public final class DatabasePool: DatabaseWriter {
         let restore = configuration.restoresJournalModeOnClose ? originalJournalMode.value : nil
         try writer.close { core in
             guard let restore, restore != .wal else { return }
+            // SQLite removes `-wal` and `-shm` on leaving WAL only when this connection's pager has opened the WAL:
+            // a writer that never read since the switch (a pool that only read) would leave its readers' sidecars.
+            _ = try core.controlValue("SELECT count(*) FROM sqlite_master")
             let result = try core.controlValue("PRAGMA journal_mode = \(restore.rawValue)")
             guard case .text(let applied)? = result, applied.lowercased() == restore.rawValue else {
                 throw DatabaseError(

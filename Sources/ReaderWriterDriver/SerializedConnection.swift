@@ -109,8 +109,10 @@ enum ConnectionOpener {
         let core = ConnectionCore(
             engine: engine, configuration: configuration, role: role, label: label, owner: owner)
         try core.installHandlers()
-        if let prepare = configuration.prepareDatabase {
-            try core.withDatabase(.setup, cancellation: nil) { db in try prepare(db) }
+        if !configuration.preparations.isEmpty {
+            try core.withDatabase(.setup, cancellation: nil) { db in
+                for prepare in configuration.preparations { try prepare(db) }
+            }
         }
         try core.control("PRAGMA foreign_keys = \(configuration.foreignKeysEnabled ? "ON" : "OFF")")
         return core

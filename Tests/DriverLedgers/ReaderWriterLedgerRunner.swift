@@ -17,7 +17,7 @@ public enum ReaderWriterLedgerRunner {
         var configuration = Configuration()
         configuration.vfs = vfs
         configuration.foreignKeysEnabled = false
-        configuration.prepareDatabase = { db in
+        configuration.prepareDatabase { db in
             for statement in setup { try db.execute(sql: statement) }
         }
         switch kind {
