@@ -106,6 +106,8 @@ let package = Package(
         ),
         .testTarget(name: "LegacyDriverTests", dependencies: ["LegacyDriver", "TestSupport"]),
         .testTarget(name: "ReaderWriterDriverTests", dependencies: ["ReaderWriterDriver", "TestSupport"]),
+        // GRDB's everyday API, written as GRDB's documentation shows it, compiled with only `import ReaderWriterDriver`.
+        .testTarget(name: "GRDBFidelityTests", dependencies: ["ReaderWriterDriver"]),
         .testTarget(name: "MMEXFixturesTests", dependencies: ["MMEXFixtures", "MMEXFiles", "TestSupport"]),
         .testTarget(name: "FileLifecycleTests", dependencies: ["FileLifecycle", "TestSupport"]),
         .testTarget(name: "MMEXUpgradeTests", dependencies: ["MMEXFiles", "MMEXSchema", "TestSupport"]),

@@ -47,6 +47,11 @@ extension MutablePersistableRecord {
     ///
     /// - Throws: ``DatabaseError`` for a constraint the row breaks (unless `onConflict` says otherwise).
     public mutating func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
+        try performInsert(db, onConflict: conflictResolution)
+    }
+
+    /// The insert itself (``PersistableRecord``'s non-mutating `insert` runs it on a copy).
+    mutating func performInsert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution?) throws {
         try willInsert(db)
         var container = PersistenceContainer()
         try encode(to: &container)
@@ -68,7 +73,7 @@ extension MutablePersistableRecord {
     /// Inserts a copy of the record and returns it after `didInsert`.
     public func inserted(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self {
         var copy = self
-        try copy.insert(db, onConflict: conflictResolution)
+        try copy.performInsert(db, onConflict: conflictResolution)
         return copy
     }
 
@@ -121,6 +126,10 @@ extension MutablePersistableRecord {
 
     /// Updates the record's row when it exists, inserts it otherwise (a record whose key is NULL is inserted).
     public mutating func save(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
+        try performSave(db, onConflict: conflictResolution)
+    }
+
+    mutating func performSave(_ db: Database, onConflict conflictResolution: Database.ConflictResolution?) throws {
         var container = PersistenceContainer()
         try encode(to: &container)
         if let (_, keyValues) = try? Self.primaryKey(of: container, db), !keyValues.contains(.null),
@@ -128,12 +137,16 @@ extension MutablePersistableRecord {
         {
             return
         }
-        try insert(db, onConflict: conflictResolution)
+        try performInsert(db, onConflict: conflictResolution)
     }
 
     /// Inserts the record, or updates the row it conflicts with (`INSERT ... ON CONFLICT DO UPDATE`); `didInsert`
     /// gets the rowid of the row inserted or updated.
     public mutating func upsert(_ db: Database) throws {
+        try performUpsert(db)
+    }
+
+    mutating func performUpsert(_ db: Database) throws {
         try willInsert(db)
         var container = PersistenceContainer()
         try encode(to: &container)
@@ -201,19 +214,19 @@ extension PersistableRecord {
     /// Inserts the record; `didInsert` gets the new rowid.
     public func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
         var copy = self
-        try copy.insert(db, onConflict: conflictResolution)
+        try copy.performInsert(db, onConflict: conflictResolution)
     }
 
     /// Updates the record's row when it exists, inserts it otherwise.
     public func save(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
         var copy = self
-        try copy.save(db, onConflict: conflictResolution)
+        try copy.performSave(db, onConflict: conflictResolution)
     }
 
     /// Inserts the record, or updates the row it conflicts with.
     public func upsert(_ db: Database) throws {
         var copy = self
-        try copy.upsert(db)
+        try copy.performUpsert(db)
     }
 }
 

@@ -124,7 +124,16 @@ public struct QueryInterfaceRequest<RowDecoder>: Sendable {
 
     /// One expression, fetched as values of `type` (`Player.select(Column("name"), as: String.self)`).
     public func select<V>(_ selection: any SQLSelectable, as type: V.Type) -> QueryInterfaceRequest<V> {
-        var request = QueryInterfaceRequest<V>(table: table, selection: [selection])
+        var request = asRequest(of: type)
+        request.selection = [selection.sqlSelection]
+        return request
+    }
+
+    /// The same request, fetching another type (a record made of the row and its associated records).
+    public func asRequest<T>(of type: T.Type) -> QueryInterfaceRequest<T> {
+        var request = QueryInterfaceRequest<T>(table: table, selection: [])
+        request.selection = selection
+        request.prefetches = prefetches
         request.filters = filters
         request.orderings = orderings
         request.limit = limit
