@@ -9,6 +9,7 @@ extension ConnectionCore {
     ) throws -> T {
         guard !isClosed else { throw DatabaseError.closed(label: label) }
         let db = Database(core: self, access: access, cancellation: cancellation)
+        schemaChecked = false  // another connection may have changed the schema since the last access
         AccessMarker.push(db)
         activeCancellation = cancellation
         defer {

@@ -32,6 +32,12 @@ final class ConnectionCore {
     var activeCancellation: CancellationFlag?
     /// How many savepoints are open, for unique savepoint names.
     var savepointDepth = 0
+    /// What the record layer knows of each table (by lowercased name), valid for `schemaVersion`.
+    var tableSchemas: [String: TableSchema] = [:]
+    /// `PRAGMA schema_version` when `tableSchemas` was last validated.
+    var schemaVersion: SQLiteValue?
+    /// Whether `tableSchemas` was validated in the current access (and no statement of it changed the schema).
+    var schemaChecked = false
     private var busyHandler: EngineBusyHandler?
     private var progressHandler: EngineProgressHandler?
 

@@ -65,7 +65,7 @@ extension MutablePersistableRecord {
             let marks = Array(repeating: "?", count: container.storage.count).joined(separator: ", ")
             sql = "\(verb) INTO \(SQLQuoting.identifier(table)) (\(columns)) VALUES (\(marks))"
         }
-        try db.execute(sql: sql, arguments: StatementArguments(container.values))
+        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(container.values))
         let rowIDColumn = try RowIDColumn.name(db, table: table)
         didInsert(InsertionSuccess(rowID: db.lastInsertedRowID, rowIDColumn: rowIDColumn, persistenceContainer: container))
     }
@@ -233,9 +233,6 @@ extension PersistableRecord {
 /// The column that is an alias of the rowid (an INTEGER PRIMARY KEY), if the table has one.
 enum RowIDColumn {
     static func name(_ db: Database, table: String) throws -> String? {
-        let rows = try Row.fetchAll(db, sql: "PRAGMA table_info(\(SQLQuoting.identifier(table)))")
-        let keys = try rows.filter { try $0.decode(Int.self, forColumn: "pk") > 0 }
-        guard keys.count == 1, try keys[0].decode(String.self, forColumn: "type").uppercased() == "INTEGER" else { return nil }
-        return try keys[0].decode(forColumn: "name")
+        try db.tableSchema(table).rowIDColumn
     }
 }

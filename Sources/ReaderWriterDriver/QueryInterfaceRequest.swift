@@ -387,13 +387,6 @@ enum PrimaryKey {
 
     /// The primary key columns in key order (empty for a rowid table without a declared key).
     static func columns(_ db: Database, table: String) throws -> [String] {
-        let rows = try Row.fetchAll(db, sql: "PRAGMA table_info(\(SQLQuoting.identifier(table)))")
-        guard !rows.isEmpty else {
-            throw DatabaseError(kind: .sqlite, extendedResultCode: ResultCode.error, message: "no such table: \(table)")
-        }
-        return try rows.compactMap { row -> (Int, String)? in
-            let position: Int = try row.decode(forColumn: "pk")
-            return position > 0 ? (position, try row.decode(forColumn: "name")) : nil
-        }.sorted { $0.0 < $1.0 }.map(\.1)
+        try db.tableSchema(table).primaryKey
     }
 }
