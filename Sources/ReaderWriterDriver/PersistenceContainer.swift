@@ -38,13 +38,30 @@ public struct PersistenceContainer: Sendable {
 
     /// The value of a column (case-insensitive), or `nil`; setting a column again replaces its value in place.
     public subscript(_ column: String) -> (any DatabaseValueConvertible)? {
-        get { storage.first { $0.0.lowercased() == column.lowercased() }?.1 }
+        get { value(column) }
         set {
             let value = newValue?.databaseValue ?? .null
-            if let index = storage.firstIndex(where: { $0.0.lowercased() == column.lowercased() }) {
+            if let index = storage.firstIndex(where: { Self.sameName($0.0, column) }) {
                 storage[index].1 = value
             } else {
                 storage.append((column, value))
+            }
+        }
+    }
+
+    /// Column names compare as SQLite compares them: ASCII letters case-insensitively (without allocating).
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        var left = a.utf8.makeIterator()
+        var right = b.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return true
+            case (let x?, let y?):
+                let lx = x >= 65 && x <= 90 ? x + 32 : x
+                let ly = y >= 65 && y <= 90 ? y + 32 : y
+                if lx != ly { return false }
+            default: return false
             }
         }
     }
@@ -61,7 +78,7 @@ public struct PersistenceContainer: Sendable {
     public var values: [DatabaseValue] { storage.map(\.1) }
 
     func value(_ column: String) -> SQLiteValue? {
-        storage.first { $0.0.lowercased() == column.lowercased() }?.1
+        storage.first { Self.sameName($0.0, column) }?.1
     }
 }
 
