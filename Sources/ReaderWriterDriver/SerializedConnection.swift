@@ -1,4 +1,5 @@
 import Dispatch
+import SQLiteCipher
 import SQLiteEngine
 
 /// One connection behind a serial dispatch queue: every use of the connection runs as a job on that queue, one at a
@@ -95,6 +96,19 @@ enum ConnectionOpener {
     /// Opens a connection: busy mode and progress handler, then `prepareDatabase` (before any statement), then
     /// `foreign_keys`. Journal modes are the queue's and pool's business.
     static func open(
+        path: String, configuration: Configuration, role: ConnectionCore.Role, label: String, owner: ObjectIdentifier
+    ) throws -> ConnectionCore {
+        do {
+            return try openOnce(path: path, configuration: configuration, role: role, label: label, owner: owner)
+        } catch is NeedsPageCodec where configuration.vfs == nil {
+            // `usePassphrase` in prepareDatabase needs the page codec's VFS: open again through it.
+            var throughCodec = configuration
+            throughCodec.vfs = PageCodec.vfsName
+            return try openOnce(path: path, configuration: throughCodec, role: role, label: label, owner: owner)
+        }
+    }
+
+    private static func openOnce(
         path: String, configuration: Configuration, role: ConnectionCore.Role, label: String, owner: ObjectIdentifier
     ) throws -> ConnectionCore {
         let readOnly = role == .poolReader || configuration.readonly
