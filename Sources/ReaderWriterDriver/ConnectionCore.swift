@@ -38,6 +38,8 @@ final class ConnectionCore {
     var schemaVersion: SQLiteValue?
     /// Whether `tableSchemas` was validated in the current access (and no statement of it changed the schema).
     var schemaChecked = false
+    /// Called on the writer after a write access that changed rows (set by a queue or pool for its observations).
+    var writeObserver: (@Sendable () -> Void)?
     private var busyHandler: EngineBusyHandler?
     private var progressHandler: EngineProgressHandler?
 

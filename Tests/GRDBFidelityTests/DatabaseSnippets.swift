@@ -297,4 +297,37 @@ enum DatabaseSnippets {
             return true
         }
     }
+
+    static func observeValues() async throws -> [[String]] {
+        let dbQueue = try makeLibrary()
+        let observation = ValueObservation.tracking { db in
+            try Player.order(Column("name")).fetchAll(db).map(\.name)
+        }
+        var seen: [[String]] = []
+        for try await names in observation.values(in: dbQueue) {
+            seen.append(names)
+            if names.count == 2 { break }
+            try await dbQueue.write { db in
+                var player = Player(id: nil, name: names.isEmpty ? "Zoe" : "Adam", score: 0)
+                try player.insert(db)
+            }
+        }
+        return seen
+    }
+
+    static func encryptedDatabase(directory: URL) throws -> Int? {
+        var config = Configuration()
+        config.prepareDatabase { db in
+            try db.usePassphrase("secret")
+        }
+        let path = directory.appendingPathComponent("encrypted.sqlite").path
+        let dbQueue = try DatabaseQueue(path: path, configuration: config)
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE t(a)")
+            try db.execute(sql: "INSERT INTO t VALUES (1)")
+        }
+        try dbQueue.close()
+        let reopened = try DatabaseQueue(path: path, configuration: config)
+        return try reopened.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM t") }
+    }
 }

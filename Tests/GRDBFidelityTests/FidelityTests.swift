@@ -221,4 +221,17 @@ struct FidelityTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(try DatabaseSnippets.readOnlyConfiguration(directory: directory))
     }
+
+    @Test("ValueObservation.values(in:) delivers the value after each write")
+    func observation() async throws {
+        #expect(try await DatabaseSnippets.observeValues() == [[], ["Zoe"], ["Adam", "Zoe"]])
+    }
+
+    @Test("usePassphrase in prepareDatabase encrypts and reopens a database")
+    func passphrase() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grdb-fidelity-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try DatabaseSnippets.encryptedDatabase(directory: directory) == 1)
+    }
 }
