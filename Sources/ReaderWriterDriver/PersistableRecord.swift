@@ -56,15 +56,7 @@ extension MutablePersistableRecord {
         var container = PersistenceContainer()
         try encode(to: &container)
         let table = Self.databaseTableName
-        let verb = conflictResolution.map { "INSERT OR \($0.rawValue)" } ?? "INSERT"
-        let sql: String
-        if container.storage.isEmpty {
-            sql = "\(verb) INTO \(SQLQuoting.identifier(table)) DEFAULT VALUES"
-        } else {
-            let columns = container.columns.map(SQLQuoting.identifier).joined(separator: ", ")
-            let marks = Array(repeating: "?", count: container.storage.count).joined(separator: ", ")
-            sql = "\(verb) INTO \(SQLQuoting.identifier(table)) (\(columns)) VALUES (\(marks))"
-        }
+        let sql = db.insertSQL(table: table, columns: container.columns, conflict: conflictResolution)
         try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(container.values))
         let rowIDColumn = try RowIDColumn.name(db, table: table)
         didInsert(InsertionSuccess(rowID: db.lastInsertedRowID, rowIDColumn: rowIDColumn, persistenceContainer: container))
@@ -235,4 +227,31 @@ enum RowIDColumn {
     static func name(_ db: Database, table: String) throws -> String? {
         try db.tableSchema(table).rowIDColumn
     }
+}
+
+extension Database {
+    /// The INSERT statement for these columns, built once per connection and shape.
+    func insertSQL(table: String, columns: [String], conflict: Database.ConflictResolution?) -> String {
+        let key = InsertShape(table: table, columns: columns, conflict: conflict)
+        if let sql = core.insertSQLCache[key] { return sql }
+        let verb = conflict.map { "INSERT OR \($0.rawValue)" } ?? "INSERT"
+        let sql: String
+        if columns.isEmpty {
+            sql = "\(verb) INTO \(SQLQuoting.identifier(table)) DEFAULT VALUES"
+        } else {
+            let list = columns.map(SQLQuoting.identifier).joined(separator: ", ")
+            let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+            sql = "\(verb) INTO \(SQLQuoting.identifier(table)) (\(list)) VALUES (\(marks))"
+        }
+        if core.insertSQLCache.count > 256 { core.insertSQLCache.removeAll() }
+        core.insertSQLCache[key] = sql
+        return sql
+    }
+}
+
+/// A table, its inserted columns and the conflict clause: what an INSERT's text depends on.
+struct InsertShape: Hashable {
+    let table: String
+    let columns: [String]
+    let conflict: Database.ConflictResolution?
 }

@@ -111,7 +111,9 @@ enum SQLQuoting {
 
     /// `"name"`, with inner quotes doubled.
     static func identifier(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // The usual name has no quote: skip Foundation's (slow) replacement.
+        guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
+        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
 

@@ -10,8 +10,6 @@ struct TableSchema {
     let primaryKey: [String]
     /// The INTEGER PRIMARY KEY column, which is the rowid, if any.
     let rowIDColumn: String?
-    /// INSERT statements by column list, so a record's insert compiles once per connection.
-    var insertSQL: [String: String] = [:]
 
     /// Whether a statement's text may change the schema (CREATE, ALTER, DROP).
     static func mayChangeSchema(_ sql: String) -> Bool {
@@ -31,7 +29,8 @@ extension Database {
             }
             core.schemaChecked = true
         }
-        let key = table.lowercased()
+        // By the name as given (a record type always gives the same one): no lowercasing on the hot path.
+        let key = table
         if let cached = core.tableSchemas[key] { return cached }
         let rows = try Row.fetchAll(self, sql: "PRAGMA table_info(\(SQLQuoting.identifier(table)))")
         guard !rows.isEmpty else {
