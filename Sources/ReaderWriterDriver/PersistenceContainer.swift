@@ -41,12 +41,26 @@ public struct PersistenceContainer: Sendable {
         get { value(column) }
         set {
             let value = newValue?.databaseValue ?? .null
-            if let index = storage.firstIndex(where: { Self.sameName($0.0, column) }) {
+            if let index = storage.firstIndex(where: { $0.0 == column }) {
                 storage[index].1 = value
-            } else {
-                storage.append((column, value))
+                return
             }
+            // Only names with an uppercase letter can match another case-insensitively without being equal.
+            let upper = Self.hasUppercase(column)
+            if upper || hasUppercaseNames, let index = storage.firstIndex(where: { Self.sameName($0.0, column) }) {
+                storage[index].1 = value
+                return
+            }
+            hasUppercaseNames = hasUppercaseNames || upper
+            storage.append((column, value))
         }
+    }
+
+    /// Whether a stored name has an ASCII uppercase letter.
+    private var hasUppercaseNames = false
+
+    private static func hasUppercase(_ name: String) -> Bool {
+        name.utf8.contains { $0 >= 65 && $0 <= 90 }
     }
 
     /// Column names compare as SQLite compares them: ASCII letters case-insensitively (without allocating).
