@@ -239,6 +239,22 @@ public struct QueryInterfaceRequest<RowDecoder>: Sendable {
 
     // MARK: Fetching
 
+    /// Whether the request joins or prefetches associations (then rows are split into scopes).
+    @usableFromInline var hasAssociations: Bool { !joins.isEmpty || !prefetches.isEmpty }
+
+    /// The SELECT statement and its arguments, for the inlinable fetches.
+    @usableFromInline
+    func statementArguments(_ db: Database) throws -> (String, StatementArguments) {
+        let (sql, arguments) = try selectStatement(db)
+        return (sql, StatementArguments(arguments))
+    }
+
+    /// The rows with their associated rows attached.
+    @usableFromInline
+    func associatedRows(_ db: Database) throws -> [Row] {
+        try AssociationFetcher.rows(of: self, db)
+    }
+
     /// A cursor over the rows of the request (no association decoding).
     func rowCursor(_ db: Database) throws -> RowCursor {
         let (sql, arguments) = try selectStatement(db)
@@ -312,18 +328,22 @@ public struct QueryInterfaceRequest<RowDecoder>: Sendable {
 
 extension QueryInterfaceRequest where RowDecoder: FetchableRecord {
     /// A cursor over the records (to-one associations decoded; to-many ones need ``fetchAll(_:)``).
+    @inlinable
     public func fetchCursor(_ db: Database) throws -> RecordCursor<RowDecoder> {
-        let (sql, arguments) = try selectStatement(db)
-        return try RowDecoder.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+        let (sql, arguments) = try statementArguments(db)
+        return try RowDecoder.fetchCursor(db, sql: sql, arguments: arguments)
     }
 
     /// Every record of the request.
+    ///
+    /// Inlinable, so the record's `init(row:)` is specialized into the loop as in `Record.fetchAll(db, sql:)`.
+    @inlinable
     public func fetchAll(_ db: Database) throws -> [RowDecoder] {
-        if joins.isEmpty, prefetches.isEmpty {
-            let (sql, arguments) = try selectStatement(db)
-            return try RowDecoder.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
+        if hasAssociations {
+            return try associatedRows(db).map { try RowDecoder(row: $0) }
         }
-        return try AssociationFetcher.rows(of: self, db).map { try RowDecoder(row: $0) }
+        let (sql, arguments) = try statementArguments(db)
+        return try RowDecoder.fetchAll(db, sql: sql, arguments: arguments)
     }
 
     /// The first record of the request, or `nil`.

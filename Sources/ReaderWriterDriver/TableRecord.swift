@@ -88,6 +88,7 @@ extension TableRecord where Self: Identifiable, ID: DatabaseValueConvertible {
 
 extension TableRecord where Self: FetchableRecord {
     /// Every record of the table.
+    @inlinable
     public static func fetchAll(_ db: Database) throws -> [Self] { try all().fetchAll(db) }
     /// A record of the table, or `nil` when it is empty.
     public static func fetchOne(_ db: Database) throws -> Self? { try all().fetchOne(db) }
