@@ -156,16 +156,21 @@ struct EncryptedCommandTests {
         script.arguments = ["-qec", command, "/dev/null"]
         let input = Pipe()
         let output = Pipe()
+        let terminal = TerminalOutput()
         script.standardInput = input
         script.standardOutput = output
+        output.fileHandleForReading.readabilityHandler = { terminal.append($0.availableData) }
         try script.run()
-        for line in lines {
-            // Each prompt reads after the terminal is set to no echo; give the program time to get there.
-            Thread.sleep(forTimeInterval: 0.5)
+        for (index, line) in lines.enumerated() {
+            // Each prompt ("...: ") is shown once echo is off: type the line only when its prompt is on the screen.
+            let shown = terminal.wait { $0.components(separatedBy: ": ").count - 1 > index }
+            if shown.components(separatedBy: ": ").count - 1 <= index { break }  // it ended or hung: let the test see it
             input.fileHandleForWriting.write(Data((line + "\n").utf8))
         }
-        let shown = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try? input.fileHandleForWriting.close()
         script.waitUntilExit()
+        let shown = terminal.wait { _ in false }
+        output.fileHandleForReading.readabilityHandler = nil
         return (script.terminationStatus, shown)
     }
 
@@ -201,4 +206,31 @@ struct EncryptedCommandTests {
 struct FileBytes: Equatable {
     let data: Data
     init(_ path: String) throws { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
+}
+
+/// What a program on a pseudo-terminal showed so far, collected as it arrives.
+final class TerminalOutput: @unchecked Sendable {
+    // @unchecked Sendable: `data` and `ended` are only touched with `condition` locked.
+    private let condition = NSCondition()
+    private var data = Data()
+    private var ended = false
+
+    /// Adds a chunk; an empty one is the end of the output.
+    func append(_ chunk: Data) {
+        condition.lock()
+        if chunk.isEmpty { ended = true } else { data.append(chunk) }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// What was shown once `predicate` holds for it, or the output ended (hang guard: 60 s, not a timing assertion).
+    func wait(until predicate: (String) -> Bool) -> String {
+        let deadline = Date().addingTimeInterval(60)
+        condition.lock()
+        defer { condition.unlock() }
+        while !predicate(String(decoding: data, as: UTF8.self)), !ended {
+            if !condition.wait(until: deadline) { break }
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
 }
