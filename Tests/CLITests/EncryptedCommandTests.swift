@@ -156,20 +156,21 @@ struct EncryptedCommandTests {
         script.arguments = ["-qec", command, "/dev/null"]
         let input = Pipe()
         let output = Pipe()
-        let terminal = TerminalOutput()
+        let terminal = StreamedOutput()
         script.standardInput = input
         script.standardOutput = output
         output.fileHandleForReading.readabilityHandler = { terminal.append($0.availableData) }
         try script.run()
         for (index, line) in lines.enumerated() {
             // Each prompt ("...: ") is shown once echo is off: type the line only when its prompt is on the screen.
-            let shown = terminal.wait { $0.components(separatedBy: ": ").count - 1 > index }
-            if shown.components(separatedBy: ": ").count - 1 <= index { break }  // it ended or hung: let the test see it
+            guard terminal.wait(seconds: 60, until: { $0.components(separatedBy: ": ").count - 1 > index }) else {
+                break  // it ended or hung before asking: the test sees what it showed
+            }
             input.fileHandleForWriting.write(Data((line + "\n").utf8))
         }
         try? input.fileHandleForWriting.close()
         script.waitUntilExit()
-        let shown = terminal.wait { _ in false }
+        let shown = terminal.waitForEnd()
         output.fileHandleForReading.readabilityHandler = nil
         return (script.terminationStatus, shown)
     }
@@ -208,29 +209,3 @@ struct FileBytes: Equatable {
     init(_ path: String) throws { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
 }
 
-/// What a program on a pseudo-terminal showed so far, collected as it arrives.
-final class TerminalOutput: @unchecked Sendable {
-    // @unchecked Sendable: `data` and `ended` are only touched with `condition` locked.
-    private let condition = NSCondition()
-    private var data = Data()
-    private var ended = false
-
-    /// Adds a chunk; an empty one is the end of the output.
-    func append(_ chunk: Data) {
-        condition.lock()
-        if chunk.isEmpty { ended = true } else { data.append(chunk) }
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// What was shown once `predicate` holds for it, or the output ended (hang guard: 60 s, not a timing assertion).
-    func wait(until predicate: (String) -> Bool) -> String {
-        let deadline = Date().addingTimeInterval(60)
-        condition.lock()
-        defer { condition.unlock() }
-        while !predicate(String(decoding: data, as: UTF8.self)), !ended {
-            if !condition.wait(until: deadline) { break }
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
-}
