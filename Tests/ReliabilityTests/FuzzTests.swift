@@ -34,8 +34,15 @@ struct FuzzTests {
             // Every unmutated seed of a readable shape must read: otherwise the fuzzer only tests refusals.
             if index < 3 || target == .codec { #expect(outcome == .read, "seed \(seed.name): \(outcome)") }
         }
+        // The committed corpus of the long libFuzzer runs, replayed as it is, then mutated like the seeds.
+        let corpus = FuzzSeeds.corpus(target)
+        for input in corpus {
+            let outcome = target.run(input.bytes, in: work.url)
+            if case .violation(let what) = outcome { violations.append("corpus \(input.name): \(what)") }
+        }
+        let starts = seeds.map { (name: $0.name, bytes: $0.bytes) } + corpus
         for iteration in 0..<Self.iterations {
-            let seed = seeds[iteration % seeds.count]
+            let seed = starts[iteration % starts.count]
             var bytes = mutator.mutate(seed.bytes)
             if target == .codec, let first = seed.bytes.first {
                 if bytes.isEmpty { bytes = [first] } else { bytes[0] = first }  // keep the seed's format
@@ -48,7 +55,7 @@ struct FuzzTests {
         }
         let seconds = Date().timeIntervalSince(start)
         ReliabilityFigures.report("fuzz \(target.rawValue)", [
-            "seeds": seeds.count, "inputs": Self.iterations, "read": outcomes[.read] ?? 0,
+            "seeds": seeds.count, "corpus": corpus.count, "inputs": Self.iterations, "read": outcomes[.read] ?? 0,
             "refused by probe": outcomes[.refusedByProbe] ?? 0, "refused by SQLite": outcomes[.refusedBySQLite] ?? 0,
             "refused by codec": outcomes[.refusedByCodec] ?? 0, "violations": violations.count,
             "seconds": String(format: "%.1f", seconds),
