@@ -65,13 +65,16 @@ fuzz: deps
 	  | grep -E '^(#[0-9]+ +(INITED|DONE)|Done|stat::|==[0-9]+==|VIOLATION)'
 
 # ThreadSanitizer over the suites that run work on several threads or tasks at once: the reader/writer driver (queue,
-# pool, async access, the pool soak at normal length), the MMEX sessions on every driver, the fixture cache. Its own
-# build path, so the normal build stays; stops at the first report (halt_on_error=1); the log is .build/tsan.log.
+# pool, async access, and its concurrency soak at TSAN_SOAK_ITERATIONS), the MMEX sessions on every driver (with
+# the policy timing tests' concurrent reads), the fixture cache. Its own build path, so the normal build stays;
+# stops at the first report (halt_on_error=1); the log is .build/tsan.log.
 .PHONY: tsan
 TSAN_FILTER ?= ReaderWriterDriverTests|MMEXSessionTests|FixtureCacheTests
+TSAN_SOAK_ITERATIONS ?= 2000
 tsan: deps
 	@mkdir -p .build
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --build-path .build/tsan --no-parallel \
+	DRIVERPORT_SOAK=1 DRIVERPORT_SOAK_ITERATIONS=$(TSAN_SOAK_ITERATIONS) DRIVERPORT_SESSION_TIMING=1 \
+	  TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --build-path .build/tsan --no-parallel \
 	  --filter '$(TSAN_FILTER)' > .build/tsan.log 2>&1; \
 	  status=$$?; grep -E 'ThreadSanitizer|Test run with|tests? in .* passed|failed' .build/tsan.log | tail -5; exit $$status
 
