@@ -50,6 +50,14 @@ struct SessionErrorContractTests {
             table: "BUDGETYEAR_V1",
             insert: "INSERT INTO BUDGETYEAR_V1 (BUDGETYEARNAME) VALUES (x'00')",
             read: { _ = try $0.budgets.budgetYears() }, detail: "BUDGETYEAR_V1.BUDGETYEARNAME holds blob, not text"),
+        Case(
+            table: "INFOTABLE_V1",
+            insert: """
+                DELETE FROM INFOTABLE_V1 WHERE INFONAME = 'BASECURRENCYID';
+                INSERT INTO INFOTABLE_V1 (INFONAME, INFOVALUE) VALUES ('BASECURRENCYID', 'one');
+                """,
+            read: { _ = try $0.infoTable.baseCurrencyId() },
+            detail: "INFOTABLE_V1 entry BASECURRENCYID holds \"one\", not an integer"),
     ]
 
     @Test("the read fails with PersistenceError.corrupt naming table, column, found and expected",
