@@ -58,7 +58,7 @@ FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,a
 fuzz: deps
 	$(SWIFT) build --product DriverPortFuzz $(FUZZ_FLAGS)
 	@mkdir -p .build/fuzz-corpus/$(FUZZ_TARGET) .build/fuzz-artifacts
-	.build/fuzz/debug/DriverPortFuzz seeds .build/fuzz-corpus/$(FUZZ_TARGET) --target $(FUZZ_TARGET)
+	ASAN_OPTIONS=detect_leaks=0 .build/fuzz/debug/DriverPortFuzz seeds .build/fuzz-corpus/$(FUZZ_TARGET) --target $(FUZZ_TARGET)
 	ASAN_OPTIONS=detect_leaks=0 DRIVERPORT_FUZZ_TARGET=$(FUZZ_TARGET) .build/fuzz/debug/DriverPortFuzz \
 	  -max_total_time=$(FUZZ_SECONDS) -max_len=1048576 -rss_limit_mb=4096 -print_final_stats=1 \
 	  -artifact_prefix=.build/fuzz-artifacts/ .build/fuzz-corpus/$(FUZZ_TARGET) 2>&1 | tee .build/fuzz-$(FUZZ_TARGET).log \
