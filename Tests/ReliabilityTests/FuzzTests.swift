@@ -34,15 +34,20 @@ struct FuzzTests {
             // Every unmutated seed of a readable shape must read: otherwise the fuzzer only tests refusals.
             if index < 3 || target == .codec { #expect(outcome == .read, "seed \(seed.name): \(outcome)") }
         }
-        // The committed corpus of the long libFuzzer runs, replayed as it is, then mutated like the seeds.
+        // The committed corpus of the long libFuzzer runs: each input as it is and once mutated (the seeds' own
+        // mutations below stay as they were).
         let corpus = FuzzSeeds.corpus(target)
+        var corpusMutator = ByteMutator(seed: 0xC0_4B05)
         for input in corpus {
-            let outcome = target.run(input.bytes, in: work.url)
-            if case .violation(let what) = outcome { violations.append("corpus \(input.name): \(what)") }
+            for bytes in [input.bytes, corpusMutator.mutate(input.bytes)] {
+                let outcome = target.run(bytes, in: work.url)
+                if case .violation(let what) = outcome {
+                    violations.append("corpus \(input.name): \(what); input saved as \(Self.save(bytes, target: target, iteration: -1))")
+                }
+            }
         }
-        let starts = seeds.map { (name: $0.name, bytes: $0.bytes) } + corpus
         for iteration in 0..<Self.iterations {
-            let seed = starts[iteration % starts.count]
+            let seed = seeds[iteration % seeds.count]
             var bytes = mutator.mutate(seed.bytes)
             if target == .codec, let first = seed.bytes.first {
                 if bytes.isEmpty { bytes = [first] } else { bytes[0] = first }  // keep the seed's format
