@@ -48,7 +48,7 @@ reliability: deps
 	DRIVERPORT_SOAK=1 $(SWIFT) test --filter ReliabilityTests > .build/reliability.log 2>&1; \
 	  status=$$?; grep '^figures:' .build/reliability.log; tail -3 .build/reliability.log; exit $$status
 
-# libFuzzer with AddressSanitizer on a fuzz target (fileOpening or codec), from a generated seed corpus, for
+# libFuzzer with AddressSanitizer on a fuzz target (fileOpening or codec), from the seeds and Tests/FuzzCorpus, for
 # FUZZ_SECONDS. Crashes are saved as .build/fuzz-artifacts/crash-*; replay one with
 # '.build/fuzz/debug/DriverPortFuzz replay --target T FILE'.
 FUZZ_TARGET ?= fileOpening
