@@ -106,8 +106,8 @@ enum FetchCases {
                 var rows = 0
                 var sum: Int64 = 0
                 while let row = try cursor.next() {
-                    sum &+= try row[Legacy.c0] &+ row[Legacy.c1] &+ row[Legacy.c2] &+ row[Legacy.c3] &+ row[Legacy.c4]
-                    sum &+= try row[Legacy.c5] &+ row[Legacy.c6] &+ row[Legacy.c7] &+ row[Legacy.c8] &+ row[Legacy.c9]
+                    sum &+= try row.get(Legacy.c0) &+ row.get(Legacy.c1) &+ row.get(Legacy.c2) &+ row.get(Legacy.c3) &+ row.get(Legacy.c4)
+                    sum &+= try row.get(Legacy.c5) &+ row.get(Legacy.c6) &+ row.get(Legacy.c7) &+ row.get(Legacy.c8) &+ row.get(Legacy.c9)
                     rows += 1
                 }
                 return BenchOutcome(rows: rows, checksum: sum)
