@@ -105,6 +105,7 @@ let package = Package(
             resources: [.copy("Oracles")]
         ),
         .testTarget(name: "LegacyDriverTests", dependencies: ["LegacyDriver", "TestSupport"]),
+        .testTarget(name: "SQLiteSwiftFidelityTests", dependencies: ["LegacyDriver"]),
         .testTarget(name: "ReaderWriterDriverTests", dependencies: ["ReaderWriterDriver", "TestSupport"]),
         .testTarget(name: "MMEXFixturesTests", dependencies: ["MMEXFixtures", "MMEXFiles", "TestSupport"]),
         .testTarget(name: "FileLifecycleTests", dependencies: ["FileLifecycle", "TestSupport"]),

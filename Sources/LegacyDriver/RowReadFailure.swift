@@ -59,7 +59,27 @@ public enum RowReadFailure {
     @usableFromInline
     static func fallback<V: Value>(for error: LegacyError, column: String) -> V {
         report(error, column: column)
+        if let own = V.self as? any ReadFallback.Type, let value = own.readFallback as? V { return value }
         if let zero = V.Datatype.fallbackZero, let value = try? V.fromDatatypeValue(zero) { return value }
         preconditionFailure(message(for: error, column: column) + "; no fallback value of \(V.self) exists")
     }
+}
+
+/// A value type whose fallback for a failed non-throwing `row[expression]` is not made from its stored type's zero
+/// (an empty string is no date): the Unix epoch for `Date`, the all-zero UUID, `file:///` for `URL`.
+public protocol ReadFallback {
+    /// The value a failed `row[expression]` returns after reporting the failure.
+    static var readFallback: Self { get }
+}
+
+extension Date: ReadFallback {
+    public static var readFallback: Date { Date(timeIntervalSince1970: 0) }
+}
+
+extension UUID: ReadFallback {
+    public static var readFallback: UUID { UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
+}
+
+extension URL: ReadFallback {
+    public static var readFallback: URL { URL(fileURLWithPath: "/") }
 }
