@@ -1,3 +1,4 @@
+import SQLiteCipher
 import SQLiteEngine
 
 /// One retained, synchronous connection to an SQLite database, in the style of SQLite.swift.
@@ -15,8 +16,14 @@ import SQLiteEngine
 /// `Sendable` is unchecked: `lock` guards the statement caches, the busy timeout and every use of `engine` by the
 /// driver. Code that uses ``engine`` directly from several threads must serialize itself.
 public final class Connection: @unchecked Sendable {
-    /// The engine connection underneath, for engine facilities (backup, file control, pragmas).
-    public let engine: EngineConnection
+    /// The engine connection underneath, for engine facilities (backup, file control, pragmas). ``key(_:db:)``
+    /// and ``rekey(_:db:)`` replace it (reopening the file through the page codec), under `lock`.
+    public internal(set) var engine: EngineConnection
+    /// How the engine connection was opened, for reopening it through the page codec when keyed.
+    let openOptions: OpenOptions
+    let library: SQLiteLibrary
+    /// The key the connection was keyed with (``key(_:db:)``), for ``rekey(_:db:)``; guarded by `lock`.
+    var cipherKey: CipherKey?
     /// The `sqlite3*` handle, for C calls the driver does not wrap (`nil` once closed; SQLite.swift's is
     /// non-optional and traps after close). Calls made through it bypass the connection's lock.
     public var handle: OpaquePointer? { engine.handle }
@@ -75,6 +82,8 @@ public final class Connection: @unchecked Sendable {
         }
         try prepare?(opened)
         self.engine = opened
+        self.openOptions = options
+        self.library = library
         self.location = location
         self.readonly = options.access == .readOnly
     }
