@@ -3,7 +3,10 @@ import SQLiteEngine
 /// A compiled raw-SQL statement: bind values, run it, read its rows as values or through a ``RowCursor``.
 ///
 /// Made by ``Connection/prepare(_:_:)-(String,(any Value)?...)``; owned by the caller (not cached).
-public final class Statement {
+///
+/// `Sendable` is unchecked: every bind, step and read of its engine statement holds the connection's lock (it can
+/// travel in SQLite.swift's `Result.error(message:code:statement:)`).
+public final class Statement: @unchecked Sendable {
     /// The engine statement underneath.
     public let handle: EngineStatement
     /// The connection it runs on.
