@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "MMEXFiles", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXSchema"]),
 
         // MARK: Layer 3: the two drivers
-        .target(name: "LegacyDriver", dependencies: ["SQLiteEngine"]),
+        .target(name: "LegacyDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
         .target(name: "ReaderWriterDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
 
         // MARK: Layer 3b: the generic session engines, one per driver
@@ -130,6 +130,7 @@ let package = Package(
         .testTarget(name: "MMEXUpgradeTests", dependencies: ["MMEXFiles", "MMEXSchema", "SQLiteEngine", "TestSupport", "SQLiteCipher"]),
         // GRDB's everyday API, written as GRDB's documentation shows it, compiled with only `import ReaderWriterDriver`.
         .testTarget(name: "GRDBFidelityTests", dependencies: ["ReaderWriterDriver"]),
+        .testTarget(name: "SQLiteSwiftFidelityTests", dependencies: ["LegacyDriver"]),
         .testTarget(
             name: "SecondProcessTests",
             dependencies: ["ReaderWriterDriver", "MMEXFiles", "TestSupport", "driverport-widget-reader"]
