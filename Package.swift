@@ -67,9 +67,11 @@ let package = Package(
         .target(
             name: "MMEXSessionSupport",
             dependencies: [
-                "SQLiteEngine", "SQLiteCipher", "PersistenceSession", "MMEXModel", "MMEXFiles", "MMEXFixtures", "MMEXSchema",
-                "MMEXSession",
-            ]
+                "SQLiteEngine", "SQLiteCipher", "PersistenceSession", "MMEXModel", "MMEXFiles", "MMEXSchema", "MMEXSession",
+            ],
+            // The sample database, as a file: the sessions do not link the fixture generator (MMEXFixturesTests
+            // checks the file holds what the generator writes for the sample spec).
+            resources: [.copy("Resources/sample.mmb")]
         ),
         .target(
             name: "DriverPortBench",
@@ -132,7 +134,7 @@ let package = Package(
         .testTarget(name: "LegacyDriverTests", dependencies: ["LegacyDriver", "SQLiteEngine", "TestSupport"]),
         .testTarget(name: "ReaderWriterDriverTests", dependencies: ["ReaderWriterDriver", "SQLiteEngine", "TestSupport", "SQLiteCipher", "CSQLite"]),
         .testTarget(
-            name: "MMEXFixturesTests", dependencies: ["MMEXFixtures", "MMEXFiles", "SQLiteCipher", "SQLiteEngine", "TestSupport"]
+            name: "MMEXFixturesTests", dependencies: ["MMEXFixtures", "MMEXFiles", "SQLiteCipher", "SQLiteEngine", "TestSupport", "MMEXSessionSupport"]
         ),
         .testTarget(name: "FileLifecycleTests", dependencies: ["FileLifecycle", "SQLiteEngine", "TestSupport", "SQLiteCipher"]),
         .testTarget(name: "MMEXUpgradeTests", dependencies: ["MMEXFiles", "MMEXSchema", "SQLiteEngine", "TestSupport", "SQLiteCipher"]),

@@ -122,7 +122,7 @@ extension Row {
     /// A NOT NULL column of `Record`'s table read strictly, as the model maps it (an `Int64` reads only INTEGER, a
     /// `String` only TEXT, an ``Amount`` INTEGER, REAL or TEXT); anything else is reported by table and column.
     func value<V: StoredValueConvertible, Record: MMEXRecord>(_ index: Int, _ record: Record.Type, column: String) throws -> V {
-        let stored: SQLiteValue = try self[index]
+        let stored = try decode(SQLiteValue.self, atIndex: index)
         guard let value = V(storedValue: StoredValue(stored)) else {
             throw RecordReadErrors.unreadable(record, column: column, found: stored.typeName)
         }
@@ -131,7 +131,7 @@ extension Row {
 
     /// A nullable column of `Record`'s table read strictly; `nil` for NULL.
     func optionalValue<V: StoredValueConvertible, Record: MMEXRecord>(_ index: Int, _ record: Record.Type, column: String) throws -> V? {
-        let stored: SQLiteValue = try self[index]
+        let stored = try decode(SQLiteValue.self, atIndex: index)
         if case .null = stored { return nil }
         return try value(index, record, column: column) as V
     }

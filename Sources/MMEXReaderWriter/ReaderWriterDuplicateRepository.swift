@@ -131,12 +131,12 @@ struct ReaderWriterDuplicateRepository: DuplicateRepository {
                     SELECT TAGLINKID, TAGID FROM TAGLINK_V1 WHERE REFTYPE = '\(ref)' AND REFID = ? ORDER BY TAGLINKID
                     """, arguments: [id])
                 for link in links {
-                    let tagId: Int64 = try link[1]
+                    let tagId = try link.decode(Int64.self, atIndex: 1)
                     let present = try Row.fetchOne(db, sql: """
                         SELECT 1 FROM TAGLINK_V1 WHERE REFTYPE = '\(ref)' AND REFID = ? AND TAGID = ?
                         """, arguments: [keep, tagId]) != nil
                     if present { continue }
-                    try db.execute(sql: "UPDATE TAGLINK_V1 SET REFID = ? WHERE TAGLINKID = ?", arguments: [keep, try link[0] as Int64])
+                    try db.execute(sql: "UPDATE TAGLINK_V1 SET REFID = ? WHERE TAGLINKID = ?", arguments: [keep, try link.decode(Int64.self, atIndex: 0)])
                     folded.append("tag \(tagId) added from \(id)")
                 }
             }
@@ -145,13 +145,13 @@ struct ReaderWriterDuplicateRepository: DuplicateRepository {
                     SELECT ATTACHMENTID, FILENAME FROM ATTACHMENT_V1 WHERE REFTYPE = '\(ref)' AND REFID = ? ORDER BY ATTACHMENTID
                     """, arguments: [id])
                 for attachment in attachments {
-                    let fileName: String = try attachment[1] ?? ""
+                    let fileName = try attachment.decode(String?.self, atIndex: 1) ?? ""
                     let present = try Row.fetchOne(db, sql: """
                         SELECT 1 FROM ATTACHMENT_V1 WHERE REFTYPE = '\(ref)' AND REFID = ? AND FILENAME = ?
                         """, arguments: [keep, fileName]) != nil
                     if present { continue }
                     try db.execute(
-                        sql: "UPDATE ATTACHMENT_V1 SET REFID = ? WHERE ATTACHMENTID = ?", arguments: [keep, try attachment[0] as Int64]
+                        sql: "UPDATE ATTACHMENT_V1 SET REFID = ? WHERE ATTACHMENTID = ?", arguments: [keep, try attachment.decode(Int64.self, atIndex: 0)]
                     )
                     folded.append("attachment \(fileName.debugDescription) added from \(id)")
                 }
@@ -162,13 +162,13 @@ struct ReaderWriterDuplicateRepository: DuplicateRepository {
                     WHERE REFID = ? AND FIELDID IN (\(Self.transactionFields)) ORDER BY FIELDATADID
                     """, arguments: [id])
                 for value in values {
-                    let fieldId: Int64 = try value[1]
+                    let fieldId = try value.decode(Int64.self, atIndex: 1)
                     let present = try Row.fetchOne(
                         db, sql: "SELECT 1 FROM CUSTOMFIELDDATA_V1 WHERE REFID = ? AND FIELDID = ?", arguments: [keep, fieldId]
                     ) != nil
                     if present { continue }
                     try db.execute(
-                        sql: "UPDATE CUSTOMFIELDDATA_V1 SET REFID = ? WHERE FIELDATADID = ?", arguments: [keep, try value[0] as Int64]
+                        sql: "UPDATE CUSTOMFIELDDATA_V1 SET REFID = ? WHERE FIELDATADID = ?", arguments: [keep, try value.decode(Int64.self, atIndex: 0)]
                     )
                     folded.append("custom field \(fieldId) added from \(id)")
                 }

@@ -40,7 +40,7 @@ extension Row {
     /// A column that must hold TEXT (`INFONAME`, `INFOVALUE`, ...): read strictly, as the model maps columns, so a
     /// value of another storage class is reported by table and column rather than converted.
     func text(_ index: Int, table: String, column: String) throws -> String {
-        let value: SQLiteValue = try self[index]
+        let value = try decode(SQLiteValue.self, atIndex: index)
         guard case .text(let text) = value else {
             throw SessionErrors.unreadableValue(table: table, column: column, found: value.typeName, expected: "text")
         }
@@ -49,14 +49,14 @@ extension Row {
 
     /// A nullable TEXT column (`SETTINGVALUE`).
     func optionalText(_ index: Int, table: String, column: String) throws -> String? {
-        let value: SQLiteValue = try self[index]
+        let value = try decode(SQLiteValue.self, atIndex: index)
         if case .null = value { return nil }
         return try text(index, table: table, column: column)
     }
 
     /// An INTEGER column (ids).
     func integer(_ index: Int, table: String, column: String) throws -> Int64 {
-        let value: SQLiteValue = try self[index]
+        let value = try decode(SQLiteValue.self, atIndex: index)
         guard case .integer(let number) = value else {
             throw SessionErrors.unreadableValue(table: table, column: column, found: value.typeName, expected: "integer")
         }

@@ -1,4 +1,5 @@
 import MMEXFixtures
+import MMEXSessionSupport
 import TestSupport
 import Testing
 
@@ -20,5 +21,18 @@ struct CommittedFixtureTests {
     @Test("the sample data set is the committed fixture's spec")
     func sampleIsTheCommittedSpec() {
         #expect(FixtureSpec.sample == FixtureSpec(transactions: 200, seed: 1))
+    }
+}
+
+@Suite("the sessions' bundled sample matches the generator")
+struct BundledSampleTests {
+    @Test("MMEXSessionSupport's sample.mmb resource has exactly the rows the generator writes for FixtureSpec.sample")
+    func bundledSampleMatchesRegeneration() throws {
+        let regenerated = try GeneratedFixture(FixtureSpec.sample)
+        let difference = try firstDifference(file: try SampleDatabase.resourceURL().path, regenerated)
+        #expect(difference == nil, """
+            Sources/MMEXSessionSupport/Resources/sample.mmb drifted from the generator (\(difference ?? "")): remake it \
+            with `driverport fixture Sources/MMEXSessionSupport/Resources/sample.mmb --transactions 200 --seed 1`.
+            """)
     }
 }

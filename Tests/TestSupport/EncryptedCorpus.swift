@@ -70,7 +70,7 @@ public enum EncryptedCorpus {
             try flipBit(in: path, page: try middleLeafPage(of: "CURRENCYFORMATS_V1", encryptedAt: path, format: .chacha20))
         },
         EncryptedBadInput(name: "Ascon-128 with one bit flipped in a table page", fileName: "ascon-flipped.emb",
-                          givenKey: rightPassphrase, namedCipher: nil, messageContains: "page") { path in
+                          givenKey: rightPassphrase, namedCipher: nil, messageContains: "page", damagesOnlyATablePage: true) { path in
             try makeEncrypted(at: path, format: .ascon128)
             try flipBit(in: path, page: try middleLeafPage(of: "CURRENCYFORMATS_V1", encryptedAt: path, format: .ascon128))
         },
