@@ -1,16 +1,18 @@
 import Foundation
 import LegacyDriver
+import LegacySessions
 import TodoModel
 
-/// The items, written the way SQLite.swift apps write them: query builders on the session's one `Connection`.
+/// The items, written the way SQLite.swift apps write them: query builders on the session's one `Connection`, each
+/// call through the unit of work (which refuses a repository used after its closure ended).
 struct LegacyItemRepository: ItemRepository {
-    let db: Connection
+    let unit: LegacyUnitOfWork
     private typealias I = ItemColumns
 
     /// A stored id that is not a UUID: the file was written by something else.
     struct InvalidItemID: Error, CustomStringConvertible {
         let text: String
-        var description: String { "items.id '\(text)' is not a UUID" }
+        var description: String { "items.id holds '\(text)', which is not a UUID string" }
     }
 
     private func item(_ row: Row) throws -> TodoItem {
@@ -32,56 +34,61 @@ struct LegacyItemRepository: ItemRepository {
     }
 
     func items(inList listId: Int64) throws -> [TodoItem] {
-        try db.prepare(ordered(I.table.filter(I.listId == listId))).map(item)
+        try unit.run { db in try db.prepare(ordered(I.table.filter(I.listId == listId))).map(item) }
     }
 
     func item(id: UUID) throws -> TodoItem? {
-        try db.pluck(byID(id)).map(item)
+        try unit.run { db in try db.pluck(byID(id)).map(item) }
     }
 
     func items(dueOnOrBefore date: Date) throws -> [TodoItem] {
-        // Dates are ISO text, so "on or before" is a text comparison: right as long as every row uses one format.
-        try db.prepare(I.table.filter(I.dueDate <= date).order(I.dueDate, I.id)).map(item)
+        // Dates are ISO text, so "on or before" is a text comparison: right as long as every row uses one form.
+        try unit.run { db in try db.prepare(I.table.filter(I.dueDate <= date).order(I.dueDate, I.id)).map(item) }
     }
 
     func search(title text: String) throws -> [TodoItem] {
         let matching = I.table.filter(I.title.like(TitleSearch.pattern(containing: text), escape: TitleSearch.escape))
-        return try db.prepare(
-            matching.order(I.listId, I.isDone, I.priority.desc, I.title.collate(.nocase), I.id)
-        ).map(item)
+        let query = matching.order(I.listId, I.isDone, I.priority.desc, I.title.collate(.nocase), I.id)
+        return try unit.run { db in try db.prepare(query).map(item) }
     }
 
     func addItem(_ item: TodoItem) throws -> TodoItem {
-        try db.run(
-            I.table.insert(
-                I.id <- item.id.uuidString, I.listId <- item.listId, I.title <- item.title, I.notes <- item.notes,
-                I.dueDate <- item.dueDate, I.priority <- item.priority, I.isDone <- item.isDone
+        try unit.run { db in
+            try db.run(
+                I.table.insert(
+                    I.id <- item.id.uuidString, I.listId <- item.listId, I.title <- item.title, I.notes <- item.notes,
+                    I.dueDate <- item.dueDate, I.priority <- item.priority, I.isDone <- item.isDone
+                )
             )
-        )
-        return item
+            return item
+        }
     }
 
     func toggleItem(id: UUID) throws -> Bool? {
-        guard let row = try db.pluck(byID(id).select(I.isDone)) else { return nil }
-        let done = try !row[I.isDone]
-        try db.run(byID(id).update(I.isDone <- done))
-        return done
+        try unit.run { db in
+            guard let row = try db.pluck(byID(id).select(I.isDone)) else { return nil }
+            let done = try !row[I.isDone]
+            try db.run(byID(id).update(I.isDone <- done))
+            return done
+        }
     }
 
     func editItem(_ item: TodoItem) throws -> Bool {
-        try db.run(
-            byID(item.id).update(
-                I.listId <- item.listId, I.title <- item.title, I.notes <- item.notes, I.dueDate <- item.dueDate,
-                I.priority <- item.priority, I.isDone <- item.isDone
-            )
-        ) > 0
+        try unit.run { db in
+            try db.run(
+                byID(item.id).update(
+                    I.listId <- item.listId, I.title <- item.title, I.notes <- item.notes, I.dueDate <- item.dueDate,
+                    I.priority <- item.priority, I.isDone <- item.isDone
+                )
+            ) > 0
+        }
     }
 
     func moveItem(id: UUID, toList listId: Int64) throws -> Bool {
-        try db.run(byID(id).update(I.listId <- listId)) > 0
+        try unit.run { db in try db.run(byID(id).update(I.listId <- listId)) > 0 }
     }
 
     func deleteItem(id: UUID) throws -> Bool {
-        try db.run(byID(id).delete()) > 0
+        try unit.run { db in try db.run(byID(id).delete()) > 0 }
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 import LegacyDriver
+import LegacySessions
 import TodoModel
 
-/// The lists, written the way SQLite.swift apps write them: query builders on the session's one `Connection`.
+/// The lists, written the way SQLite.swift apps write them: query builders on the session's one `Connection`, each
+/// call through the unit of work (which refuses a repository used after its closure ended).
 struct LegacyListRepository: ListRepository {
-    let db: Connection
+    let unit: LegacyUnitOfWork
     private typealias L = ListColumns
     private typealias I = ItemColumns
 
@@ -13,11 +15,11 @@ struct LegacyListRepository: ListRepository {
     }
 
     func lists() throws -> [TodoList] {
-        try db.prepare(L.table.order(L.createdAt, L.id)).map(list)
+        try unit.run { db in try db.prepare(L.table.order(L.createdAt, L.id)).map(list) }
     }
 
     func list(id: Int64) throws -> TodoList? {
-        try db.pluck(L.table.filter(L.id == id)).map(list)
+        try unit.run { db in try db.pluck(L.table.filter(L.id == id)).map(list) }
     }
 
     func openItemCounts() throws -> [OpenItemCount] {
@@ -28,26 +30,28 @@ struct LegacyListRepository: ListRepository {
             .select(listId, openItems)
             .group(listId)
             .order(listId)
-        return try db.prepare(query).map { row in
-            OpenItemCount(listId: try row[listId], openItems: try row[openItems])
+        return try unit.run { db in
+            try db.prepare(query).map { row in OpenItemCount(listId: try row[listId], openItems: try row[openItems]) }
         }
     }
 
     func createList(title: String, createdAt: Date) throws -> TodoList {
-        let id = try db.run(L.table.insert(L.title <- title, L.createdAt <- createdAt, L.isArchived <- false))
-        return TodoList(id: id, title: title, createdAt: createdAt, isArchived: false)
+        try unit.run { db in
+            let id = try db.run(L.table.insert(L.title <- title, L.createdAt <- createdAt, L.isArchived <- false))
+            return TodoList(id: id, title: title, createdAt: createdAt, isArchived: false)
+        }
     }
 
     func renameList(id: Int64, to title: String) throws -> Bool {
-        try db.run(L.table.filter(L.id == id).update(L.title <- title)) > 0
+        try unit.run { db in try db.run(L.table.filter(L.id == id).update(L.title <- title)) > 0 }
     }
 
     func setArchived(id: Int64, _ archived: Bool) throws -> Bool {
-        try db.run(L.table.filter(L.id == id).update(L.isArchived <- archived)) > 0
+        try unit.run { db in try db.run(L.table.filter(L.id == id).update(L.isArchived <- archived)) > 0 }
     }
 
     func deleteList(id: Int64) throws -> Bool {
         // The items go with it through the schema's ON DELETE CASCADE (the session turns foreign keys on).
-        try db.run(L.table.filter(L.id == id).delete()) > 0
+        try unit.run { db in try db.run(L.table.filter(L.id == id).delete()) > 0 }
     }
 }

@@ -1,16 +1,17 @@
-import LegacyDriver
+import LegacySessions
 import TodoModel
 
-/// The read context of the legacy session: the repositories on the session's connection.
+/// The read context of the legacy session: the repositories on the unit of work's connection.
 struct LegacyTodoReadContext: TodoReadContext {
-    let db: Connection
-    var lists: any ListReading { LegacyListRepository(db: db) }
-    var items: any ItemReading { LegacyItemRepository(db: db) }
+    let unit: LegacyUnitOfWork
+    var lists: any ListReading { LegacyListRepository(unit: unit) }
+    var items: any ItemReading { LegacyItemRepository(unit: unit) }
 }
 
-/// The write context of the legacy session: the repositories on the session's connection, inside its transaction.
+/// The write context of the legacy session: the repositories on the unit of work's connection, inside its
+/// transaction.
 struct LegacyTodoWriteContext: TodoWriteContext {
-    let db: Connection
-    var lists: any ListRepository { LegacyListRepository(db: db) }
-    var items: any ItemRepository { LegacyItemRepository(db: db) }
+    let unit: LegacyUnitOfWork
+    var lists: any ListRepository { LegacyListRepository(unit: unit) }
+    var items: any ItemRepository { LegacyItemRepository(unit: unit) }
 }

@@ -1,73 +1,94 @@
 import Foundation
 import ReaderWriterDriver
+import ReaderWriterSessions
 import TodoModel
 
-/// The items, written the way GRDB apps write them: records fetched with SQL and arguments on the unit's `db`.
+/// The items, written the way GRDB apps write them: records fetched with SQL and arguments on the `db` the queue or
+/// pool lent to the unit of work (which refuses a repository used after its closure ended).
 struct ReaderWriterItemRepository: ItemRepository {
-    let db: Database
+    let unit: ReaderWriterUnitOfWork
+    let forms: StoredForms
 
     /// Open first, highest priority first, then title ignoring case, then id.
     private static let ordered = " ORDER BY isDone, priority DESC, title COLLATE NOCASE, id"
 
     func items(inList listId: Int64) throws -> [TodoItem] {
-        try ItemRecord.fetchAll(db, sql: ItemRecord.selection + " WHERE listId = ?" + Self.ordered, arguments: [listId])
-            .map(\.item)
+        try unit.run { db in
+            try ItemRecord.fetchAll(db, sql: ItemRecord.selection + " WHERE listId = ?" + Self.ordered, arguments: [listId])
+                .map(\.item)
+        }
     }
 
     func item(id: UUID) throws -> TodoItem? {
-        try ItemRecord.fetchOne(db, sql: ItemRecord.selection + " WHERE id = ?", arguments: [LegacyEncoding.text(id)])?
-            .item
+        try unit.run { db in
+            try ItemRecord.fetchOne(db, sql: ItemRecord.selection + " WHERE id = ?", arguments: [forms.value(id)])?
+                .item
+        }
     }
 
     func items(dueOnOrBefore date: Date) throws -> [TodoItem] {
-        // A text comparison: right because every row holds the one legacy form (see LegacyEncoding).
-        try ItemRecord.fetchAll(
-            db, sql: ItemRecord.selection + " WHERE dueDate <= ? ORDER BY dueDate, id",
-            arguments: [LegacyEncoding.text(date)]
-        ).map(\.item)
+        // A text comparison: right because every row holds the one legacy form (see StoredForms).
+        try unit.run { db in
+            try ItemRecord.fetchAll(
+                db, sql: ItemRecord.selection + " WHERE dueDate <= ? ORDER BY dueDate, id",
+                arguments: [forms.text(date)]
+            ).map(\.item)
+        }
     }
 
     func search(title text: String) throws -> [TodoItem] {
-        try ItemRecord.fetchAll(
-            db,
-            sql: ItemRecord.selection + " WHERE title LIKE ? ESCAPE ?"
-                + " ORDER BY listId, isDone, priority DESC, title COLLATE NOCASE, id",
-            arguments: [TitleSearch.pattern(containing: text), String(TitleSearch.escape)]
-        ).map(\.item)
+        try unit.run { db in
+            try ItemRecord.fetchAll(
+                db,
+                sql: ItemRecord.selection + " WHERE title LIKE ? ESCAPE ?"
+                    + " ORDER BY listId, isDone, priority DESC, title COLLATE NOCASE, id",
+                arguments: [TitleSearch.pattern(containing: text), String(TitleSearch.escape)]
+            ).map(\.item)
+        }
     }
 
     func addItem(_ item: TodoItem) throws -> TodoItem {
-        try db.execute(
-            sql: "INSERT INTO items (listId, title, notes, dueDate, priority, isDone, id) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            arguments: ItemRecord.arguments(item)
-        )
-        return item
+        try unit.run { db in
+            try db.execute(
+                sql: "INSERT INTO items (listId, title, notes, dueDate, priority, isDone, id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: ItemRecord.arguments(item, forms)
+            )
+            return item
+        }
     }
 
     func toggleItem(id: UUID) throws -> Bool? {
-        let key = LegacyEncoding.text(id)
-        guard let done = try Bool.fetchOne(db, sql: "SELECT isDone FROM items WHERE id = ?", arguments: [key]) else {
-            return nil
+        let key = forms.value(id)
+        return try unit.run { db in
+            guard let done = try Bool.fetchOne(db, sql: "SELECT isDone FROM items WHERE id = ?", arguments: [key]) else {
+                return nil
+            }
+            try db.execute(sql: "UPDATE items SET isDone = ? WHERE id = ?", arguments: [!done, key])
+            return !done
         }
-        try db.execute(sql: "UPDATE items SET isDone = ? WHERE id = ?", arguments: [!done, key])
-        return !done
     }
 
     func editItem(_ item: TodoItem) throws -> Bool {
-        try db.execute(
-            sql: "UPDATE items SET listId = ?, title = ?, notes = ?, dueDate = ?, priority = ?, isDone = ? WHERE id = ?",
-            arguments: ItemRecord.arguments(item)
-        )
-        return db.changesCount > 0
+        try unit.run { db in
+            try db.execute(
+                sql: "UPDATE items SET listId = ?, title = ?, notes = ?, dueDate = ?, priority = ?, isDone = ? WHERE id = ?",
+                arguments: ItemRecord.arguments(item, forms)
+            )
+            return db.changesCount > 0
+        }
     }
 
     func moveItem(id: UUID, toList listId: Int64) throws -> Bool {
-        try db.execute(sql: "UPDATE items SET listId = ? WHERE id = ?", arguments: [listId, LegacyEncoding.text(id)])
-        return db.changesCount > 0
+        try unit.run { db in
+            try db.execute(sql: "UPDATE items SET listId = ? WHERE id = ?", arguments: [listId, forms.value(id)])
+            return db.changesCount > 0
+        }
     }
 
     func deleteItem(id: UUID) throws -> Bool {
-        try db.execute(sql: "DELETE FROM items WHERE id = ?", arguments: [LegacyEncoding.text(id)])
-        return db.changesCount > 0
+        try unit.run { db in
+            try db.execute(sql: "DELETE FROM items WHERE id = ?", arguments: [forms.value(id)])
+            return db.changesCount > 0
+        }
     }
 }

@@ -1,52 +1,65 @@
 import Foundation
 import ReaderWriterDriver
+import ReaderWriterSessions
 import TodoModel
 
-/// The lists, written the way GRDB apps write them: records fetched with SQL and arguments on the unit's `db`.
+/// The lists, written the way GRDB apps write them: records fetched with SQL and arguments on the `db` the queue or
+/// pool lent to the unit of work (which refuses a repository used after its closure ended).
 struct ReaderWriterListRepository: ListRepository {
-    let db: Database
+    let unit: ReaderWriterUnitOfWork
+    let forms: StoredForms
 
     func lists() throws -> [TodoList] {
-        try ListRecord.fetchAll(db, sql: ListRecord.selection + " ORDER BY createdAt, id").map(\.list)
+        try unit.run { db in try ListRecord.fetchAll(db, sql: ListRecord.selection + " ORDER BY createdAt, id").map(\.list) }
     }
 
     func list(id: Int64) throws -> TodoList? {
-        try ListRecord.fetchOne(db, sql: ListRecord.selection + " WHERE id = ?", arguments: [id])?.list
+        try unit.run { db in try ListRecord.fetchOne(db, sql: ListRecord.selection + " WHERE id = ?", arguments: [id])?.list }
     }
 
     func openItemCounts() throws -> [OpenItemCount] {
-        let rows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT lists.id, count(items.id) FROM lists
-                LEFT JOIN items ON items.listId = lists.id AND items.isDone = 0
-                GROUP BY lists.id ORDER BY lists.id
-                """
-        )
-        return try rows.map { OpenItemCount(listId: try $0[0], openItems: try $0[1]) }
+        try unit.run { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT lists.id, count(items.id) FROM lists
+                    LEFT JOIN items ON items.listId = lists.id AND items.isDone = 0
+                    GROUP BY lists.id ORDER BY lists.id
+                    """
+            )
+            return try rows.map { OpenItemCount(listId: try $0[0], openItems: try $0[1]) }
+        }
     }
 
     func createList(title: String, createdAt: Date) throws -> TodoList {
-        try db.execute(
-            sql: "INSERT INTO lists (title, createdAt, isArchived) VALUES (?, ?, ?)",
-            arguments: [title, LegacyEncoding.text(createdAt), false]
-        )
-        return TodoList(id: db.lastInsertedRowID, title: title, createdAt: createdAt, isArchived: false)
+        try unit.run { db in
+            try db.execute(
+                sql: "INSERT INTO lists (title, createdAt, isArchived) VALUES (?, ?, ?)",
+                arguments: [title, forms.text(createdAt), false]
+            )
+            return TodoList(id: db.lastInsertedRowID, title: title, createdAt: createdAt, isArchived: false)
+        }
     }
 
     func renameList(id: Int64, to title: String) throws -> Bool {
-        try db.execute(sql: "UPDATE lists SET title = ? WHERE id = ?", arguments: [title, id])
-        return db.changesCount > 0
+        try unit.run { db in
+            try db.execute(sql: "UPDATE lists SET title = ? WHERE id = ?", arguments: [title, id])
+            return db.changesCount > 0
+        }
     }
 
     func setArchived(id: Int64, _ archived: Bool) throws -> Bool {
-        try db.execute(sql: "UPDATE lists SET isArchived = ? WHERE id = ?", arguments: [archived, id])
-        return db.changesCount > 0
+        try unit.run { db in
+            try db.execute(sql: "UPDATE lists SET isArchived = ? WHERE id = ?", arguments: [archived, id])
+            return db.changesCount > 0
+        }
     }
 
     func deleteList(id: Int64) throws -> Bool {
         // The items go with it through the schema's ON DELETE CASCADE (foreign keys are on, GRDB's default).
-        try db.execute(sql: "DELETE FROM lists WHERE id = ?", arguments: [id])
-        return db.changesCount > 0
+        try unit.run { db in
+            try db.execute(sql: "DELETE FROM lists WHERE id = ?", arguments: [id])
+            return db.changesCount > 0
+        }
     }
 }

@@ -3,8 +3,8 @@ import ReaderWriterDriver
 import TodoModel
 
 // Record types as GRDB apps write them: a `FetchableRecord` per table, built from a row by column name, with the
-// SQL that selects its columns beside it. Dates and ids go through ``LegacyEncoding`` (the legacy forms, kept on
-// purpose during the port).
+// SQL that selects its columns beside it. Dates and ids are read in every form either side writes (StoredForms);
+// the repositories choose the form they write.
 
 /// A row of `lists`.
 struct ListRecord: FetchableRecord {
@@ -15,7 +15,7 @@ struct ListRecord: FetchableRecord {
     init(row: Row) throws {
         list = TodoList(
             id: try row["id"], title: try row["title"],
-            createdAt: try LegacyEncoding.date(row["createdAt"] as String, column: "lists.createdAt"),
+            createdAt: try StoredForms.date(row["createdAt"] as String, column: "lists.createdAt"),
             isArchived: try row["isArchived"]
         )
     }
@@ -29,18 +29,18 @@ struct ItemRecord: FetchableRecord {
 
     init(row: Row) throws {
         item = TodoItem(
-            id: try LegacyEncoding.uuid(row["id"], column: "items.id"), listId: try row["listId"],
+            id: try StoredForms.uuid(row["id"], column: "items.id"), listId: try row["listId"],
             title: try row["title"], notes: try row["notes"],
-            dueDate: try LegacyEncoding.date(row["dueDate"] as String?, column: "items.dueDate"),
+            dueDate: try StoredForms.date(row["dueDate"] as String?, column: "items.dueDate"),
             priority: try row["priority"], isDone: try row["isDone"]
         )
     }
 
-    /// The statement arguments of every column but the id, in `columns` order.
-    static func arguments(_ item: TodoItem) -> StatementArguments {
+    /// The statement arguments of every column but the id, then the id, stored in `forms`.
+    static func arguments(_ item: TodoItem, _ forms: StoredForms) -> StatementArguments {
         [
-            item.listId, item.title, item.notes, item.dueDate.map(LegacyEncoding.text), item.priority, item.isDone,
-            LegacyEncoding.text(item.id),
+            item.listId, item.title, item.notes, item.dueDate.map(forms.text), item.priority, item.isDone,
+            forms.value(item.id),
         ]
     }
 }
