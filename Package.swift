@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "LegacyDriver", targets: ["LegacyDriver"]),
         .library(name: "ReaderWriterDriver", targets: ["ReaderWriterDriver"]),
         .library(name: "PersistenceSession", targets: ["PersistenceSession"]),
+        .library(name: "LegacySessions", targets: ["LegacySessions"]),
+        .library(name: "ReaderWriterSessions", targets: ["ReaderWriterSessions"]),
     ],
     targets: [
         // MARK: C libraries from Debian packages
@@ -39,7 +41,7 @@ let package = Package(
 
         // MARK: Layer 2: cipher, session boundary, lifecycle, differential harness, MMEX file facts
         .target(name: "SQLiteCipher", dependencies: ["SQLiteEngine", "CPageCodec"]),
-        .target(name: "PersistenceSession", dependencies: ["MMEXModel"]),
+        .target(name: "PersistenceSession"),
         .target(name: "FileLifecycle", dependencies: ["SQLiteEngine"]),
         .target(name: "Differential", dependencies: ["SQLiteEngine"]),
         .target(name: "MMEXFiles", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXSchema"]),
@@ -48,21 +50,33 @@ let package = Package(
         .target(name: "LegacyDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
         .target(name: "ReaderWriterDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
 
+        // MARK: Layer 3b: the generic session engines, one per driver
+        .target(name: "LegacySessions", dependencies: ["LegacyDriver", "PersistenceSession", "SQLiteEngine"]),
+        .target(name: "ReaderWriterSessions", dependencies: ["ReaderWriterDriver", "PersistenceSession", "SQLiteEngine"]),
+
         // MARK: Layer 4: MMEX repositories and sessions per driver, fixtures
+        .target(name: "MMEXSession", dependencies: ["MMEXModel", "PersistenceSession"]),
         .target(name: "MMEXFixtures", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXFiles"]),
         .target(
             name: "MMEXSessionSupport",
             dependencies: [
                 "SQLiteEngine", "SQLiteCipher", "PersistenceSession", "MMEXModel", "MMEXFiles", "MMEXFixtures", "MMEXSchema",
+                "MMEXSession",
             ]
         ),
         .target(
             name: "MMEXLegacy",
-            dependencies: ["LegacyDriver", "PersistenceSession", "MMEXModel", "MMEXFiles", "MMEXSessionSupport"]
+            dependencies: [
+                "LegacyDriver", "LegacySessions", "PersistenceSession", "MMEXModel", "MMEXFiles", "MMEXSessionSupport",
+                "MMEXSession", "SQLiteEngine",
+            ]
         ),
         .target(
             name: "MMEXReaderWriter",
-            dependencies: ["ReaderWriterDriver", "PersistenceSession", "MMEXModel", "MMEXFiles", "MMEXSessionSupport"]
+            dependencies: [
+                "ReaderWriterDriver", "ReaderWriterSessions", "PersistenceSession", "MMEXModel", "MMEXFiles",
+                "MMEXSessionSupport", "MMEXSession", "SQLiteEngine",
+            ]
         ),
         .target(
             name: "MMEXDifferential",
@@ -117,6 +131,10 @@ let package = Package(
         .testTarget(
             name: "MMEXModelTests",
             dependencies: ["MMEXModel", "PersistenceSession", "SQLiteEngine", "MMEXSchema", "TestSupport"]
+        ),
+        .testTarget(
+            name: "SessionEngineTests",
+            dependencies: ["PersistenceSession", "LegacySessions", "ReaderWriterSessions", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine"]
         ),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential", "SQLiteEngine", "TestSupport"]),
         .testTarget(

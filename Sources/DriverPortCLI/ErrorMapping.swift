@@ -1,5 +1,6 @@
 import Differential
 import MMEXFiles
+import MMEXSession
 import PersistenceSession
 import SQLiteCipher
 import SQLiteEngine
@@ -73,13 +74,13 @@ enum ErrorMapping {
         switch error {
         case .notFound: code = .noInput
         case .alreadyExists: code = .cannotCreate
-        case .notADatabase, .wrongKey, .notAnMMEXFile, .schemaTooNew, .corrupt, .missingTable, .constraintViolated,
+        case .notADatabase, .wrongKey, .wrongKindOfFile, .schemaTooNew, .corrupt, .missingTable, .constraintViolated,
             .database:
             code = .dataError
         case .readOnly: code = .noPermission
         case .busy: code = .temporaryFailure
         case .io: code = .ioError
-        case .sliceNotPorted, .closed, .invalidUse: code = .software
+        case .closed, .invalidUse: code = .software
         }
         return CLIError(error.description, exitCode: code)
     }

@@ -1,5 +1,6 @@
 import Differential
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 
 /// The differential scenarios of the accounts repository (slice 2): lookups, balances as of a day, flows per account
@@ -39,44 +40,44 @@ enum AccountScenarios {
 
     // MARK: Operations
 
-    static func all() -> DifferentialOperation<any PersistenceSession> {
+    static func all() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("accounts.accounts()") { try $0.accounts.accounts() }
     }
 
-    static func byId(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func byId(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("accounts.account(id: \(id))") { try $0.accounts.account(id: id) }
     }
 
-    static func named(_ name: String) -> DifferentialOperation<any PersistenceSession> {
+    static func named(_ name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("accounts.account(named: \(quoted(name)))") { try $0.accounts.account(named: name) }
     }
 
-    static func balance(_ id: Int64, _ dayText: String) -> DifferentialOperation<any PersistenceSession> {
+    static func balance(_ id: Int64, _ dayText: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("accounts.balance(accountId: \(id), asOf: \(dayText))") {
             try $0.accounts.balance(accountId: id, asOf: day(dayText))
         }
     }
 
     /// Every account's balance on one day, in one read.
-    static func allBalances(_ dayText: String) -> DifferentialOperation<any PersistenceSession> {
+    static func allBalances(_ dayText: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("every account's balance as of \(dayText)") { context -> [Amount] in
             let accounts = try context.accounts
             return try accounts.accounts().map { try accounts.balance(accountId: $0.id, asOf: day(dayText)) }
         }
     }
 
-    static func flows() -> DifferentialOperation<any PersistenceSession> {
+    static func flows() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("accounts.flows()") { try $0.accounts.flows() }
     }
 
-    static func insert(_ account: Account) -> DifferentialOperation<any PersistenceSession> {
+    static func insert(_ account: Account) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("accounts.insert(id \(account.id), \(quoted(account.name)), \(account.type), \(String(describing: account.initialBalance)))") {
             try $0.accounts.insert(account)
         }
     }
 
     /// Changes an existing account (read in the same unit of work): name, type and initial balance.
-    static func change(_ id: Int64, name: String, type: AccountType, initial: Amount?) -> DifferentialOperation<any PersistenceSession> {
+    static func change(_ id: Int64, name: String, type: AccountType, initial: Amount?) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("accounts.update(\(id): \(quoted(name)), \(type), \(String(describing: initial)))") { context -> Account? in
             guard var account = try context.accounts.account(id: id) else { return nil }
             account.name = name
@@ -87,18 +88,18 @@ enum AccountScenarios {
         }
     }
 
-    static func update(_ account: Account) -> DifferentialOperation<any PersistenceSession> {
+    static func update(_ account: Account) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("accounts.update(id \(account.id), \(quoted(account.name)))") { context -> Account? in
             try context.accounts.update(account)
             return try context.accounts.account(id: account.id)
         }
     }
 
-    static func delete(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func delete(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("accounts.deleteAccount(id: \(id))") { try $0.accounts.deleteAccount(id: id) }
     }
 
-    static func rolledBack(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func rolledBack(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.abortedWrite("write { deleteAccount(\(id)); insert; throw }") { context in
             try context.accounts.deleteAccount(id: id)
             try context.accounts.insert(account(name: "DP Rolled Back"))
@@ -147,7 +148,7 @@ enum AccountScenarios {
 
     // MARK: Random operations
 
-    static var generator: OperationGenerator<any PersistenceSession> {
+    static var generator: OperationGenerator<any MMEXSession> {
         func id(_ random: inout SplitMix64) -> Int64 { random.element(of: ids) ?? 1 }
         func dayText(_ random: inout SplitMix64) -> String { random.element(of: days) ?? "2024-01-01" }
         func name(_ random: inout SplitMix64) -> String {

@@ -1,5 +1,6 @@
 import Differential
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 
 /// The differential scenarios of the assets slice (`ASSETS_V1`, with the translinks and attachments a delete takes).
@@ -34,15 +35,15 @@ enum AssetScenarios {
 
     // MARK: Operations
 
-    static func list() -> DifferentialOperation<any PersistenceSession> {
+    static func list() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("assets.assets()") { try $0.assets.assets() }
     }
 
-    static func get(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func get(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("assets.asset(id: \(id))") { try $0.assets.asset(id: id) }
     }
 
-    static func value(nth: Int, on day: CalendarDay) -> DifferentialOperation<any PersistenceSession> {
+    static func value(nth: Int, on day: CalendarDay) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("assets.value(asset #\(nth), on: \(day))") { context -> Amount? in
             let all = try context.assets.assets()
             guard !all.isEmpty else { return nil }
@@ -50,13 +51,13 @@ enum AssetScenarios {
         }
     }
 
-    static func insert(_ asset: Asset) -> DifferentialOperation<any PersistenceSession> {
+    static func insert(_ asset: Asset) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("assets.insert(\(SessionOperation.quoted(asset.name)), id \(asset.id))") {
             try $0.assets.insert(asset)
         }
     }
 
-    static func update(nth: Int, with template: Asset) -> DifferentialOperation<any PersistenceSession> {
+    static func update(nth: Int, with template: Asset) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("assets.update(asset #\(nth) → \(SessionOperation.quoted(template.name)))") { context -> Asset? in
             let all = try context.assets.assets()
             guard !all.isEmpty else { return nil }
@@ -67,7 +68,7 @@ enum AssetScenarios {
         }
     }
 
-    static func delete(nth: Int) -> DifferentialOperation<any PersistenceSession> {
+    static func delete(nth: Int) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("assets.deleteAsset(asset #\(nth))") { context -> Bool in
             let all = try context.assets.assets()
             guard !all.isEmpty else { return false }
@@ -75,11 +76,11 @@ enum AssetScenarios {
         }
     }
 
-    static func deleteID(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func deleteID(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("assets.deleteAsset(id: \(id))") { try $0.assets.deleteAsset(id: id) }
     }
 
-    static func rolledBack(_ asset: Asset) -> DifferentialOperation<any PersistenceSession> {
+    static func rolledBack(_ asset: Asset) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.abortedWrite("write { assets.insert; deleteAsset(first); throw }") { context in
             try context.assets.insert(asset)
             if let first = try context.assets.assets().first { try context.assets.deleteAsset(id: first.id) }
@@ -113,7 +114,7 @@ enum AssetScenarios {
 
     // MARK: Random operations
 
-    static var generator: OperationGenerator<any PersistenceSession> {
+    static var generator: OperationGenerator<any MMEXSession> {
         .weighted([
             (3, OperationGenerator { _ in list() }),
             (2, OperationGenerator { random in get(Int64(random.int(in: 0...9))) }),

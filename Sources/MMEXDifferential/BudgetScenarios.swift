@@ -1,5 +1,6 @@
 import Differential
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 
 /// The differential scenarios of the budgets slice (`BUDGETYEAR_V1`, `BUDGETTABLE_V1`): years by exact name, one
@@ -23,28 +24,28 @@ enum BudgetScenarios {
 
     // MARK: Operations
 
-    static func years() -> DifferentialOperation<any PersistenceSession> {
+    static func years() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("budgets.budgetYears()") { try $0.budgets.budgetYears() }
     }
 
-    static func named(_ name: String) -> DifferentialOperation<any PersistenceSession> {
+    static func named(_ name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("budgets.budgetYear(named: \(SessionOperation.quoted(name)))") { try $0.budgets.budgetYear(named: name) }
     }
 
-    static func entries(nth index: Int) -> DifferentialOperation<any PersistenceSession> {
+    static func entries(nth index: Int) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("budgets.entries(year #\(index))") { context -> [BudgetEntry] in
             let all = try context.budgets.budgetYears()
             return all.isEmpty ? [] : try context.budgets.entries(budgetYearId: all[index % all.count].id)
         }
     }
 
-    static func insertYear(_ name: String) -> DifferentialOperation<any PersistenceSession> {
+    static func insertYear(_ name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("budgets.insert(year \(SessionOperation.quoted(name)))") {
             try $0.budgets.insert(BudgetYear(id: 0, name: name))
         }
     }
 
-    static func rename(nth index: Int, to name: String) -> DifferentialOperation<any PersistenceSession> {
+    static func rename(nth index: Int, to name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("budgets.update(year #\(index) → \(SessionOperation.quoted(name)))") { context -> [BudgetYear] in
             let all = try context.budgets.budgetYears()
             if !all.isEmpty { try context.budgets.update(BudgetYear(id: all[index % all.count].id, name: name)) }
@@ -52,14 +53,14 @@ enum BudgetScenarios {
         }
     }
 
-    static func deleteYear(nth index: Int) -> DifferentialOperation<any PersistenceSession> {
+    static func deleteYear(nth index: Int) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("budgets.deleteBudgetYear(year #\(index))") { context -> Bool in
             let all = try context.budgets.budgetYears()
             return all.isEmpty ? false : try context.budgets.deleteBudgetYear(id: all[index % all.count].id)
         }
     }
 
-    static func setEntry(yearIndex: Int?, _ template: BudgetEntry) -> DifferentialOperation<any PersistenceSession> {
+    static func setEntry(yearIndex: Int?, _ template: BudgetEntry) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write(
             "budgets.setEntry(year #\(yearIndex.map(String.init) ?? "nil"), category \(template.categoryId.map(String.init) ?? "nil"), "
                 + "\(template.amount))"
@@ -73,7 +74,7 @@ enum BudgetScenarios {
         }
     }
 
-    static func deleteEntry(yearIndex: Int, entryIndex: Int) -> DifferentialOperation<any PersistenceSession> {
+    static func deleteEntry(yearIndex: Int, entryIndex: Int) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("budgets.deleteEntry(year #\(yearIndex), entry #\(entryIndex))") { context -> Bool in
             let all = try context.budgets.budgetYears()
             guard !all.isEmpty else { return false }
@@ -82,7 +83,7 @@ enum BudgetScenarios {
         }
     }
 
-    static func rolledBack(_ name: String) -> DifferentialOperation<any PersistenceSession> {
+    static func rolledBack(_ name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.abortedWrite("write { budgets.insert(year); delete first year; throw }") { context in
             try context.budgets.insert(BudgetYear(id: 0, name: name))
             if let first = try context.budgets.budgetYears().first { try context.budgets.deleteBudgetYear(id: first.id) }
@@ -115,7 +116,7 @@ enum BudgetScenarios {
 
     // MARK: Random operations
 
-    static var generator: OperationGenerator<any PersistenceSession> {
+    static var generator: OperationGenerator<any MMEXSession> {
         .weighted([
             (2, OperationGenerator { _ in years() }),
             (2, OperationGenerator { random in named(random.element(of: yearNames) ?? "2024") }),

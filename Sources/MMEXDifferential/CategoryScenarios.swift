@@ -1,5 +1,6 @@
 import Differential
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 
 /// The differential scenarios of the categories repository (slice 2): lookups under a parent, the two-level tree,
@@ -35,43 +36,43 @@ enum CategoryScenarios {
 
     // MARK: Operations
 
-    static func all() -> DifferentialOperation<any PersistenceSession> {
+    static func all() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("categories.categories()") { try $0.categories.categories() }
     }
 
-    static func byId(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func byId(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("categories.category(id: \(id))") { try $0.categories.category(id: id) }
     }
 
-    static func named(_ name: String, _ parent: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func named(_ name: String, _ parent: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("categories.category(named: \(quoted(name)), parentId: \(parent))") {
             try $0.categories.category(named: name, parentId: parent)
         }
     }
 
-    static func tree() -> DifferentialOperation<any PersistenceSession> {
+    static func tree() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("categories.tree()") { try $0.categories.tree() }
     }
 
-    static func isUsed(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func isUsed(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("categories.isUsed(categoryId: \(id))") { try $0.categories.isUsed(categoryId: id) }
     }
 
     /// Whether every category is used, in one read.
-    static func allUses() -> DifferentialOperation<any PersistenceSession> {
+    static func allUses() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("every category's isUsed") { context -> [Bool] in
             let categories = try context.categories
             return try categories.categories().map { try categories.isUsed(categoryId: $0.id) }
         }
     }
 
-    static func insert(_ category: Category) -> DifferentialOperation<any PersistenceSession> {
+    static func insert(_ category: Category) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write(
             "categories.insert(id \(category.id), \(quoted(category.name)), parent \(category.parentId.map(String.init) ?? "nil"))"
         ) { try $0.categories.insert(category) }
     }
 
-    static func update(_ category: Category) -> DifferentialOperation<any PersistenceSession> {
+    static func update(_ category: Category) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("categories.update(id \(category.id), \(quoted(category.name)))") { context -> Category? in
             try context.categories.update(category)
             return try context.categories.category(id: category.id)
@@ -79,7 +80,7 @@ enum CategoryScenarios {
     }
 
     /// Renames the category at `index` in the listing (read in the same unit of work) and moves it under `parent`.
-    static func rename(nth index: Int, _ name: String, parent: Int64?) -> DifferentialOperation<any PersistenceSession> {
+    static func rename(nth index: Int, _ name: String, parent: Int64?) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("categories.update(category #\(index) renamed \(quoted(name)), parent \(parent.map(String.init) ?? "nil"))") {
             context -> Category? in
             let all = try context.categories.categories()
@@ -92,11 +93,11 @@ enum CategoryScenarios {
         }
     }
 
-    static func delete(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func delete(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("categories.deleteCategory(id: \(id))") { try $0.categories.deleteCategory(id: id) }
     }
 
-    static func delete(nth index: Int) -> DifferentialOperation<any PersistenceSession> {
+    static func delete(nth index: Int) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("categories.deleteCategory(category #\(index))") { context -> Bool in
             let all = try context.categories.categories()
             guard !all.isEmpty else { return false }
@@ -105,7 +106,7 @@ enum CategoryScenarios {
     }
 
     /// Deletes the category found by name under a parent (in the same unit of work).
-    static func deleteNamed(_ name: String, _ parent: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func deleteNamed(_ name: String, _ parent: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("categories.deleteCategory(named \(quoted(name)) under \(parent))") { context -> Bool in
             guard let found = try context.categories.category(named: name, parentId: parent) else { return false }
             return try context.categories.deleteCategory(id: found.id)
@@ -113,7 +114,7 @@ enum CategoryScenarios {
     }
 
     /// Inserts a three-level subtree under a new top-level category; returns the three stored rows.
-    static func insertSubtree(_ name: String) -> DifferentialOperation<any PersistenceSession> {
+    static func insertSubtree(_ name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("categories: insert \(quoted(name)) with a child and a grandchild") { context -> [Category] in
             let categories = try context.categories
             let top = try categories.insert(category(name: name))
@@ -123,7 +124,7 @@ enum CategoryScenarios {
         }
     }
 
-    static func rolledBack(_ name: String, deleting id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func rolledBack(_ name: String, deleting id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.abortedWrite("write { insert(\(quoted(name))); deleteCategory(\(id)); throw }") { context in
             try context.categories.insert(category(name: name))
             _ = try? context.categories.deleteCategory(id: id)
@@ -173,7 +174,7 @@ enum CategoryScenarios {
 
     // MARK: Random operations
 
-    static var generator: OperationGenerator<any PersistenceSession> {
+    static var generator: OperationGenerator<any MMEXSession> {
         func id(_ random: inout SplitMix64) -> Int64 { random.element(of: ids) ?? 1 }
         func parent(_ random: inout SplitMix64) -> Int64 { random.element(of: parents) ?? -1 }
         func name(_ random: inout SplitMix64) -> String {

@@ -1,5 +1,6 @@
 import Differential
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 
 /// The differential scenarios of slice 1: currencies, their rate history, the base currency and conversion at a date.
@@ -41,45 +42,45 @@ enum CurrencyScenarios {
     // MARK: Operations
 
 
-    static func all() -> DifferentialOperation<any PersistenceSession> {
+    static func all() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("currencies.currencies()") { try $0.currencies.currencies() }
     }
 
-    static func byId(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func byId(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("currencies.currency(id: \(id))") { try $0.currencies.currency(id: id) }
     }
 
-    static func bySymbol(_ symbol: String) -> DifferentialOperation<any PersistenceSession> {
+    static func bySymbol(_ symbol: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("currencies.currency(symbol: \(quoted(symbol)))") { try $0.currencies.currency(symbol: symbol) }
     }
 
-    static func base() -> DifferentialOperation<any PersistenceSession> {
+    static func base() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("currencies.baseCurrency()") { try $0.currencies.baseCurrency() }
     }
 
-    static func history(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func history(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("currencies.history(currencyId: \(id))") { try $0.currencies.history(currencyId: id) }
     }
 
-    static func rate(_ id: Int64, _ dayText: String) -> DifferentialOperation<any PersistenceSession> {
+    static func rate(_ id: Int64, _ dayText: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("currencies.rate(currencyId: \(id), on: \(dayText))") {
             try $0.currencies.rate(currencyId: id, on: day(dayText))
         }
     }
 
-    static func convert(_ amount: Amount, _ from: Int64, _ to: Int64, _ dayText: String) -> DifferentialOperation<any PersistenceSession> {
+    static func convert(_ amount: Amount, _ from: Int64, _ to: Int64, _ dayText: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("currencies.convert(\(amount), from: \(from), to: \(to), on: \(dayText))") {
             try $0.currencies.convert(amount, from: from, to: to, on: day(dayText))
         }
     }
 
-    static func insert(_ currency: CurrencyFormat) -> DifferentialOperation<any PersistenceSession> {
+    static func insert(_ currency: CurrencyFormat) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("currencies.insert(id \(currency.id), \(quoted(currency.name)), \(quoted(currency.symbol)))") {
             try $0.currencies.insert(currency)
         }
     }
 
-    static func update(_ currency: CurrencyFormat) -> DifferentialOperation<any PersistenceSession> {
+    static func update(_ currency: CurrencyFormat) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("currencies.update(id \(currency.id), \(quoted(currency.name)), \(quoted(currency.symbol)))") {
             try $0.currencies.update(currency)
             return try $0.currencies.currency(id: currency.id)
@@ -87,7 +88,7 @@ enum CurrencyScenarios {
     }
 
     /// Renames an existing currency (read inside the same unit of work), so updates hit real rows.
-    static func rename(_ id: Int64, _ name: String, rate: Amount?) -> DifferentialOperation<any PersistenceSession> {
+    static func rename(_ id: Int64, _ name: String, rate: Amount?) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("currencies.update(currency \(id) renamed \(quoted(name)), rate \(String(describing: rate)))") {
             context -> CurrencyFormat? in
             guard var currency = try context.currencies.currency(id: id) else { return nil }
@@ -98,29 +99,29 @@ enum CurrencyScenarios {
         }
     }
 
-    static func delete(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func delete(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("currencies.deleteCurrency(id: \(id))") { try $0.currencies.deleteCurrency(id: id) }
     }
 
-    static func setBase(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func setBase(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("currencies.setBaseCurrency(id: \(id))") { context -> Done in
             try context.currencies.setBaseCurrency(id: id)
             return Done()
         }
     }
 
-    static func setRate(_ id: Int64, _ date: String, _ value: Amount, historyId: Int64 = 0) -> DifferentialOperation<any PersistenceSession> {
+    static func setRate(_ id: Int64, _ date: String, _ value: Amount, historyId: Int64 = 0) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("currencies.setRate(id \(historyId), currency \(id), \(date), \(value))") {
             try $0.currencies.setRate(CurrencyHistory(id: historyId, currencyId: id, date: MMEXDate(date), value: value, updateType: 1))
         }
     }
 
-    static func deleteRate(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func deleteRate(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("currencies.deleteRate(id: \(id))") { try $0.currencies.deleteRate(id: id) }
     }
 
     /// Writes the base currency entry directly (unset, not a number, dangling), then reads what depends on it.
-    static func rawBase(_ value: String?) -> DifferentialOperation<any PersistenceSession> {
+    static func rawBase(_ value: String?) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("infoTable BASECURRENCYID = \(quoted(value)); baseCurrency(); rate(2)") { context -> BaseOutcome in
             if let value { try context.infoTable.setValue(value, for: .baseCurrencyId) } else {
                 try context.infoTable.removeValue(for: .baseCurrencyId)
@@ -133,7 +134,7 @@ enum CurrencyScenarios {
         }
     }
 
-    static func rolledBack(_ name: String, _ symbol: String) -> DifferentialOperation<any PersistenceSession> {
+    static func rolledBack(_ name: String, _ symbol: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.abortedWrite("write { insert(\(quoted(name))); setRate; delete(3); throw }") { context in
             let inserted = try context.currencies.insert(currency(name: name, symbol: symbol))
             try context.currencies.setRate(
@@ -191,7 +192,7 @@ enum CurrencyScenarios {
 
     // MARK: Random operations
 
-    static var generator: OperationGenerator<any PersistenceSession> {
+    static var generator: OperationGenerator<any MMEXSession> {
         func id(_ random: inout SplitMix64) -> Int64 { random.element(of: ids) ?? 1 }
         func dayText(_ random: inout SplitMix64) -> String { random.element(of: days) ?? "2024-01-01" }
         func symbol(_ random: inout SplitMix64) -> String { random.element(of: symbols) ?? "USD" }

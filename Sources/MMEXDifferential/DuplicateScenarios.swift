@@ -1,5 +1,6 @@
 import Differential
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 
 /// The differential scenarios of slice 7: finding duplicate transactions and merging them (dry runs, merges,
@@ -12,20 +13,20 @@ enum DuplicateScenarios {
 
     static let importAccount: Int64 = 9_100_001
 
-    static func seed() -> DifferentialOperation<any PersistenceSession> {
+    static func seed() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("importer.merge(from: dupes.mmb) (seeding duplicates)") { context in
             try context.importer.merge(from: ImportSource(path: try ImportSources.shared().dupes), dryRun: false).map(\.inserted)
         }
     }
 
-    static func groups(_ accountId: Int64?) -> DifferentialOperation<any PersistenceSession> {
+    static func groups(_ accountId: Int64?) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("duplicates.duplicateGroups(accountId: \(accountId.map(String.init) ?? "nil"))") {
             try $0.duplicates.duplicateGroups(accountId: accountId)
         }
     }
 
     /// Merges the `index`-th group (modulo the number of groups), or does nothing when there is none.
-    static func mergeGroup(_ index: Int, dryRun: Bool) -> DifferentialOperation<any PersistenceSession> {
+    static func mergeGroup(_ index: Int, dryRun: Bool) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("merge group #\(index) (dryRun: \(dryRun))") { context -> DuplicateMerge? in
             let groups = try context.duplicates.duplicateGroups(accountId: nil)
             guard !groups.isEmpty else { return nil }
@@ -33,19 +34,19 @@ enum DuplicateScenarios {
         }
     }
 
-    static func mergeAll(dryRun: Bool) -> DifferentialOperation<any PersistenceSession> {
+    static func mergeAll(dryRun: Bool) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("merge every group (dryRun: \(dryRun))") { context -> [DuplicateMerge] in
             try context.duplicates.duplicateGroups(accountId: nil).map { try context.duplicates.merge($0, dryRun: dryRun) }
         }
     }
 
-    static func merge(_ group: DuplicateGroup, dryRun: Bool = false) -> DifferentialOperation<any PersistenceSession> {
+    static func merge(_ group: DuplicateGroup, dryRun: Bool = false) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("duplicates.merge(keep \(group.keepId), drop \(group.duplicateIds), dryRun: \(dryRun))") {
             try $0.duplicates.merge(group, dryRun: dryRun)
         }
     }
 
-    static func rolledBack() -> DifferentialOperation<any PersistenceSession> {
+    static func rolledBack() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.abortedWrite("write { merge every group; throw }") { context in
             for group in try context.duplicates.duplicateGroups(accountId: nil) {
                 _ = try context.duplicates.merge(group, dryRun: false)
@@ -53,7 +54,7 @@ enum DuplicateScenarios {
         }
     }
 
-    static func readAfterMerge() -> DifferentialOperation<any PersistenceSession> {
+    static func readAfterMerge() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("write { merge group #0; duplicateGroups() }") { context -> [DuplicateGroup] in
             if let first = try context.duplicates.duplicateGroups(accountId: nil).first {
                 _ = try context.duplicates.merge(first, dryRun: false)
@@ -92,7 +93,7 @@ enum DuplicateScenarios {
         ]
     }
 
-    static var generator: OperationGenerator<any PersistenceSession> {
+    static var generator: OperationGenerator<any MMEXSession> {
         .weighted([
             (2, OperationGenerator { _ in seed() }),
             (4, OperationGenerator { random in groups(random.chance(1, in: 3) ? importAccount : nil) }),

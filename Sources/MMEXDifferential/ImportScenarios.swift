@@ -1,6 +1,7 @@
 import Differential
 import Foundation
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 
 /// The differential scenarios of slice 6: merging another MMEX file (plain, encrypted, broken, not MMEX, missing)
@@ -22,7 +23,7 @@ enum ImportScenarios {
     static func merge(
         _ path: @escaping @Sendable (ImportSources) -> String, key: DatabaseKey? = nil, dryRun: Bool = false,
         named name: String
-    ) -> DifferentialOperation<any PersistenceSession> {
+    ) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("importer.merge(from: \(name)\(key == nil ? "" : " with key"), dryRun: \(dryRun))") { context in
             let sources = try ImportSources.shared()
             let source = path(sources)
@@ -32,46 +33,46 @@ enum ImportScenarios {
         }
     }
 
-    static func sample(dryRun: Bool = false) -> DifferentialOperation<any PersistenceSession> {
+    static func sample(dryRun: Bool = false) -> DifferentialOperation<any MMEXSession> {
         merge({ $0.sample }, dryRun: dryRun, named: "sample.mmb")
     }
-    static func dupes(dryRun: Bool = false) -> DifferentialOperation<any PersistenceSession> {
+    static func dupes(dryRun: Bool = false) -> DifferentialOperation<any MMEXSession> {
         merge({ $0.dupes }, dryRun: dryRun, named: "dupes.mmb")
     }
-    static func renamed(dryRun: Bool = false) -> DifferentialOperation<any PersistenceSession> {
+    static func renamed(dryRun: Bool = false) -> DifferentialOperation<any MMEXSession> {
         merge({ $0.dupesRenamed }, dryRun: dryRun, named: "dupes-renamed.mmb")
     }
-    static func encrypted(dryRun: Bool = false) -> DifferentialOperation<any PersistenceSession> {
+    static func encrypted(dryRun: Bool = false) -> DifferentialOperation<any MMEXSession> {
         merge({ $0.dupesEncrypted }, key: ImportSources.encryptedKey, dryRun: dryRun, named: "dupes-aes128.emb")
     }
-    static func sqlcipher() -> DifferentialOperation<any PersistenceSession> {
+    static func sqlcipher() -> DifferentialOperation<any MMEXSession> {
         merge({ $0.dupesSQLCipher }, key: ImportSources.sqlcipherKey, named: "dupes-sqlcipher4.emb")
     }
-    static func wrongKey() -> DifferentialOperation<any PersistenceSession> {
+    static func wrongKey() -> DifferentialOperation<any MMEXSession> {
         merge({ $0.dupesEncrypted }, key: DatabaseKey(passphrase: "not the key", cipher: .aes128cbc), named: "dupes-aes128.emb (wrong key)")
     }
-    static func noKey() -> DifferentialOperation<any PersistenceSession> {
+    static func noKey() -> DifferentialOperation<any MMEXSession> {
         merge({ $0.dupesEncrypted }, named: "dupes-aes128.emb (no key)")
     }
-    static func broken() -> DifferentialOperation<any PersistenceSession> {
+    static func broken() -> DifferentialOperation<any MMEXSession> {
         merge({ $0.broken }, named: "broken.mmb")
     }
-    static func notMMEX() -> DifferentialOperation<any PersistenceSession> {
+    static func notMMEX() -> DifferentialOperation<any MMEXSession> {
         merge({ $0.notMMEX }, named: "not-mmex.db")
     }
-    static func missing() -> DifferentialOperation<any PersistenceSession> {
+    static func missing() -> DifferentialOperation<any MMEXSession> {
         merge({ $0.missing }, named: "missing.mmb")
     }
 
     /// An import followed by a throw in the same unit of work: nothing of it may remain.
-    static func rolledBack() -> DifferentialOperation<any PersistenceSession> {
+    static func rolledBack() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.abortedWrite("write { importer.merge(from: dupes.mmb); throw }") { context in
             _ = try context.importer.merge(from: ImportSource(path: try ImportSources.shared().dupes), dryRun: false)
         }
     }
 
     /// Two imports in one unit of work (the second sees the first's rows).
-    static func twiceInOneUnit() -> DifferentialOperation<any PersistenceSession> {
+    static func twiceInOneUnit() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("write { merge(dupes.mmb); merge(dupes-renamed.mmb) }") { context -> [[ImportTableSummary]] in
             let sources = try ImportSources.shared()
             return [
@@ -98,7 +99,7 @@ enum ImportScenarios {
         ]
     }
 
-    static var generator: OperationGenerator<any PersistenceSession> {
+    static var generator: OperationGenerator<any MMEXSession> {
         .weighted([
             (4, OperationGenerator { random in dupes(dryRun: random.chance(1, in: 3)) }),
             (3, OperationGenerator { random in renamed(dryRun: random.chance(1, in: 3)) }),

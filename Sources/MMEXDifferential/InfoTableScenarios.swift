@@ -1,5 +1,6 @@
 import Differential
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 
 /// The differential scenarios of the first slice: `INFOTABLE_V1` and `SETTING_V1`.
@@ -34,19 +35,19 @@ enum InfoTableScenarios {
 
     // MARK: Operations
 
-    static func entries() -> DifferentialOperation<any PersistenceSession> {
+    static func entries() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("infoTable.entries()") { try $0.infoTable.entries() }
     }
 
-    static func entry(_ name: String) -> DifferentialOperation<any PersistenceSession> {
+    static func entry(_ name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("infoTable.entry(for: \(quoted(name)))") { try $0.infoTable.entry(for: InfoKey(name)) }
     }
 
-    static func integer(_ name: String) -> DifferentialOperation<any PersistenceSession> {
+    static func integer(_ name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("infoTable.integer(for: \(quoted(name)))") { try $0.infoTable.integer(for: InfoKey(name)) }
     }
 
-    static func typedInfo() -> DifferentialOperation<any PersistenceSession> {
+    static func typedInfo() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("infoTable typed accessors") { context -> TypedInfo in
             let info = context.infoTable
             return TypedInfo(
@@ -57,46 +58,46 @@ enum InfoTableScenarios {
         }
     }
 
-    static func setInfo(_ value: String, _ name: String) -> DifferentialOperation<any PersistenceSession> {
+    static func setInfo(_ value: String, _ name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("infoTable.setValue(\(quoted(value)), for: \(quoted(name)))") {
             try $0.infoTable.setValue(value, for: InfoKey(name))
         }
     }
 
-    static func setInteger(_ value: Int64, _ name: String) -> DifferentialOperation<any PersistenceSession> {
+    static func setInteger(_ value: Int64, _ name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("infoTable.setInteger(\(value), for: \(quoted(name)))") {
             try $0.infoTable.setInteger(value, for: InfoKey(name))
         }
     }
 
-    static func removeInfo(_ name: String) -> DifferentialOperation<any PersistenceSession> {
+    static func removeInfo(_ name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("infoTable.removeValue(for: \(quoted(name)))") { try $0.infoTable.removeValue(for: InfoKey(name)) }
     }
 
-    static func settingsAvailable() -> DifferentialOperation<any PersistenceSession> {
+    static func settingsAvailable() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("settings.isAvailable()") { try $0.settings.isAvailable() }
     }
 
-    static func allSettings() -> DifferentialOperation<any PersistenceSession> {
+    static func allSettings() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("settings.settings()") { try $0.settings.settings() }
     }
 
-    static func setting(_ name: String) -> DifferentialOperation<any PersistenceSession> {
+    static func setting(_ name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("settings.setting(named: \(quoted(name)))") { try $0.settings.setting(named: name) }
     }
 
-    static func setSetting(_ value: String?, _ name: String) -> DifferentialOperation<any PersistenceSession> {
+    static func setSetting(_ value: String?, _ name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("settings.setValue(\(quoted(value)), named: \(quoted(name)))") {
             try $0.settings.setValue(value, named: name)
         }
     }
 
-    static func removeSetting(_ name: String) -> DifferentialOperation<any PersistenceSession> {
+    static func removeSetting(_ name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("settings.removeSetting(named: \(quoted(name)))") { try $0.settings.removeSetting(named: name) }
     }
 
     /// Several writes in one unit of work, then what the unit itself reads back before it commits.
-    static func batch(_ pairs: [(value: String, name: String)]) -> DifferentialOperation<any PersistenceSession> {
+    static func batch(_ pairs: [(value: String, name: String)]) -> DifferentialOperation<any MMEXSession> {
         let shown = pairs.map { "\(quoted($0.value))→\(quoted($0.name))" }.joined(separator: ", ")
         return SessionOperation.write("write { setValue × \(pairs.count): \(shown); entries() }") { context in
             for pair in pairs { try context.infoTable.setValue(pair.value, for: InfoKey(pair.name)) }
@@ -105,26 +106,26 @@ enum InfoTableScenarios {
     }
 
     /// A write that stores a value and a setting, then throws: nothing of it may remain.
-    static func rolledBack(_ value: String, _ name: String) -> DifferentialOperation<any PersistenceSession> {
+    static func rolledBack(_ value: String, _ name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.abortedWrite("write { setValue(\(quoted(value)), for: \(quoted(name))); throw }") { context in
             try context.infoTable.setValue(value, for: InfoKey(name))
             if try context.settings.isAvailable() { try context.settings.setValue(value, named: name) }
         }
     }
 
-    static func nestedWrite() -> DifferentialOperation<any PersistenceSession> {
+    static func nestedWrite() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.session("write { write { } } (nested)") { session in
             try session.write { _ in try session.write { try $0.infoTable.setValue("nested", for: "DP_NESTED") } }
         }
     }
 
-    static func writeInsideRead() -> DifferentialOperation<any PersistenceSession> {
+    static func writeInsideRead() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.session("read { write { } } (nested)") { session in
             try session.read { _ in try session.write { try $0.infoTable.setValue("nested", for: "DP_NESTED") } }
         }
     }
 
-    static func escapedRepository() -> DifferentialOperation<any PersistenceSession> {
+    static func escapedRepository() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.session("a repository used after its read { }") { session -> [InfoEntry] in
             let escaped = try session.read { $0.infoTable }
             return try escaped.entries()
@@ -172,7 +173,7 @@ enum InfoTableScenarios {
     // MARK: Random operations
 
     /// Every operation of the slice, with names and values from the pools above (and fresh names now and then).
-    static var generator: OperationGenerator<any PersistenceSession> {
+    static var generator: OperationGenerator<any MMEXSession> {
         func name(_ random: inout SplitMix64) -> String {
             random.chance(1, in: 5) ? "DP_R\(random.below(12))" : random.element(of: names) ?? "UID"
         }

@@ -1,4 +1,5 @@
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 
 /// Every MMEX repository protocol, one case per row of MIGRATION.md's status table: which slice it belongs to, and
@@ -43,9 +44,10 @@ public enum MMEXRepository: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
-    /// Whether `session` vends this repository (a context that has not ported it throws
-    /// ``PersistenceError/sliceNotPorted(_:)``). Reaches it in a write unit of work that is always rolled back.
-    public func isImplemented(by session: any PersistenceSession) throws -> Bool {
+    /// Whether `session` vends this repository. The MMEX context protocols have no defaults, so a session whose
+    /// contexts lack a repository does not compile; this proves at run time that the context hands one out, by
+    /// reaching it in a write unit of work that is always rolled back (a failure to vend it is thrown).
+    public func isImplemented(by session: any MMEXSession) throws -> Bool {
         do {
             try session.write { context in
                 try reach(context)
@@ -53,8 +55,6 @@ public enum MMEXRepository: String, Sendable, Hashable, Codable, CaseIterable {
             }
         } catch is ProbeRollback {
             return true
-        } catch PersistenceError.sliceNotPorted {
-            return false
         }
         return true
     }

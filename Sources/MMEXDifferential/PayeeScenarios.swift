@@ -1,5 +1,6 @@
 import Differential
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 
 /// The differential scenarios of the payees repository (slice 2): lookups, the default category, and writes with
@@ -32,29 +33,29 @@ enum PayeeScenarios {
 
     // MARK: Operations
 
-    static func all() -> DifferentialOperation<any PersistenceSession> {
+    static func all() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("payees.payees()") { try $0.payees.payees() }
     }
 
-    static func byId(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func byId(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("payees.payee(id: \(id))") { try $0.payees.payee(id: id) }
     }
 
-    static func named(_ name: String) -> DifferentialOperation<any PersistenceSession> {
+    static func named(_ name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("payees.payee(named: \(quoted(name)))") { try $0.payees.payee(named: name) }
     }
 
-    static func defaultCategory(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func defaultCategory(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("payees.defaultCategory(payeeId: \(id))") { try $0.payees.defaultCategory(payeeId: id) }
     }
 
-    static func insert(_ payee: Payee) -> DifferentialOperation<any PersistenceSession> {
+    static func insert(_ payee: Payee) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("payees.insert(id \(payee.id), \(quoted(payee.name)), category \(describe(payee.categoryId)))") {
             try $0.payees.insert(payee)
         }
     }
 
-    static func update(_ payee: Payee) -> DifferentialOperation<any PersistenceSession> {
+    static func update(_ payee: Payee) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("payees.update(id \(payee.id), \(quoted(payee.name)))") { context -> Payee? in
             try context.payees.update(payee)
             return try context.payees.payee(id: payee.id)
@@ -62,7 +63,7 @@ enum PayeeScenarios {
     }
 
     /// Renames the payee at `index` in the listing (read in the same unit of work) and sets its category.
-    static func rename(nth index: Int, _ name: String, category: Int64?) -> DifferentialOperation<any PersistenceSession> {
+    static func rename(nth index: Int, _ name: String, category: Int64?) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("payees.update(payee #\(index) renamed \(quoted(name)), category \(describe(category)))") {
             context -> Payee? in
             let all = try context.payees.payees()
@@ -75,11 +76,11 @@ enum PayeeScenarios {
         }
     }
 
-    static func delete(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func delete(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("payees.deletePayee(id: \(id))") { try $0.payees.deletePayee(id: id) }
     }
 
-    static func delete(nth index: Int) -> DifferentialOperation<any PersistenceSession> {
+    static func delete(nth index: Int) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("payees.deletePayee(payee #\(index))") { context -> Bool in
             let all = try context.payees.payees()
             guard !all.isEmpty else { return false }
@@ -87,7 +88,7 @@ enum PayeeScenarios {
         }
     }
 
-    static func rolledBack(_ name: String, deleting id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func rolledBack(_ name: String, deleting id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.abortedWrite("write { insert(\(quoted(name))); deletePayee(\(id)); throw }") { context in
             try context.payees.insert(payee(name: name))
             _ = try? context.payees.deletePayee(id: id)
@@ -131,7 +132,7 @@ enum PayeeScenarios {
 
     // MARK: Random operations
 
-    static var generator: OperationGenerator<any PersistenceSession> {
+    static var generator: OperationGenerator<any MMEXSession> {
         func id(_ random: inout SplitMix64) -> Int64 { random.element(of: ids) ?? 1 }
         func name(_ random: inout SplitMix64) -> String {
             random.chance(1, in: 3) ? "DP Payee \(random.below(6))" : random.element(of: names) ?? "REWE"

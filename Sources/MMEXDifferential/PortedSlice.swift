@@ -1,13 +1,14 @@
 import Differential
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 
 /// A hand-written scenario of a slice, with the repositories it exercises (for the status table's counts).
 public struct SliceScenario {
-    public let scenario: Scenario<any PersistenceSession>
+    public let scenario: Scenario<any MMEXSession>
     public let repositories: Set<MMEXRepository>
 
-    public init(_ name: String, covers repositories: Set<MMEXRepository>, _ operations: [DifferentialOperation<any PersistenceSession>]) {
+    public init(_ name: String, covers repositories: Set<MMEXRepository>, _ operations: [DifferentialOperation<any MMEXSession>]) {
         scenario = Scenario(name: name, operations: operations)
         self.repositories = repositories
     }
@@ -21,11 +22,11 @@ public struct PortedSlice {
     public let repositories: [MMEXRepository]
     public let handWritten: [SliceScenario]
     /// Draws random operations over all of ``repositories``.
-    public let random: OperationGenerator<any PersistenceSession>
+    public let random: OperationGenerator<any MMEXSession>
 
     public init(
         slice: RepositorySlice, repositories: [MMEXRepository], handWritten: [SliceScenario],
-        random: OperationGenerator<any PersistenceSession>
+        random: OperationGenerator<any MMEXSession>
     ) {
         self.slice = slice
         self.repositories = repositories
@@ -38,7 +39,7 @@ public struct PortedSlice {
 
     /// The hand-written scenarios, then `options.randomScenarioCount` random ones of at most
     /// `options.operationsPerScenario` operations, seeded `seed`, `seed + 1`, ...
-    public func scenarios(_ options: DiffOptions) -> [Scenario<any PersistenceSession>] {
+    public func scenarios(_ options: DiffOptions) -> [Scenario<any MMEXSession>] {
         var scenarios = handWritten.map(\.scenario)
         var remaining = options.randomOperations
         var index: UInt64 = 0

@@ -1,5 +1,6 @@
 import Differential
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 
 /// The differential scenarios of the reports slice: stored reports (`REPORT_V1`), running their SQL read-only (and
@@ -49,19 +50,19 @@ enum ReportScenarios {
 
     // MARK: Operations
 
-    static func list() -> DifferentialOperation<any PersistenceSession> {
+    static func list() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("reports.reports()") { try $0.reports.reports() }
     }
 
-    static func named(_ name: String) -> DifferentialOperation<any PersistenceSession> {
+    static func named(_ name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("reports.report(named: \(SessionOperation.quoted(name)))") { try $0.reports.report(named: name) }
     }
 
-    static func run(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func run(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("reports.run(reportId: \(id))") { try $0.reports.run(reportId: id) }
     }
 
-    static func run(nth: Int, inWrite: Bool) -> DifferentialOperation<any PersistenceSession> {
+    static func run(nth: Int, inWrite: Bool) -> DifferentialOperation<any MMEXSession> {
         let name = "reports.run(report #\(nth))" + (inWrite ? " in a write" : "")
         if inWrite {
             return SessionOperation.write(name) { context -> QueryResult? in
@@ -76,18 +77,18 @@ enum ReportScenarios {
     }
 
     /// Inserts a report with this SQL and runs it in the same write, then lists what the write left.
-    static func runSQL(_ sql: String?, tag: Int) -> DifferentialOperation<any PersistenceSession> {
+    static func runSQL(_ sql: String?, tag: Int) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("insert \"adhoc \(tag)\" and run \(SessionOperation.quoted(sql))") { context -> Outcome<QueryResult> in
             let stored = try context.reports.insert(Report(id: 0, name: "adhoc \(tag)", sqlContent: sql))
             return Outcome(Result { try context.reports.run(reportId: stored.id) })
         }
     }
 
-    static func insert(_ report: Report) -> DifferentialOperation<any PersistenceSession> {
+    static func insert(_ report: Report) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("reports.insert(\(SessionOperation.quoted(report.name)))") { try $0.reports.insert(report) }
     }
 
-    static func update(nth: Int, with template: Report) -> DifferentialOperation<any PersistenceSession> {
+    static func update(nth: Int, with template: Report) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("reports.update(report #\(nth) → \(SessionOperation.quoted(template.name)))") { context -> Report? in
             let all = try context.reports.reports()
             guard !all.isEmpty else { return nil }
@@ -98,7 +99,7 @@ enum ReportScenarios {
         }
     }
 
-    static func delete(nth: Int) -> DifferentialOperation<any PersistenceSession> {
+    static func delete(nth: Int) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("reports.deleteReport(report #\(nth))") { context -> Bool in
             let all = try context.reports.reports()
             guard !all.isEmpty else { return false }
@@ -106,13 +107,13 @@ enum ReportScenarios {
         }
     }
 
-    static func incomeVsExpense(_ range: (CalendarDay, CalendarDay)) -> DifferentialOperation<any PersistenceSession> {
+    static func incomeVsExpense(_ range: (CalendarDay, CalendarDay)) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("reports.incomeVsExpense(\(range.0)...\(range.1))") {
             try $0.reports.incomeVsExpense(from: range.0, to: range.1)
         }
     }
 
-    static func spending(_ range: (CalendarDay, CalendarDay)) -> DifferentialOperation<any PersistenceSession> {
+    static func spending(_ range: (CalendarDay, CalendarDay)) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("reports.spendingByCategory(\(range.0)...\(range.1))") {
             try $0.reports.spendingByCategory(from: range.0, to: range.1)
         }
@@ -140,7 +141,7 @@ enum ReportScenarios {
 
     // MARK: Random operations
 
-    static var generator: OperationGenerator<any PersistenceSession> {
+    static var generator: OperationGenerator<any MMEXSession> {
         .weighted([
             (2, OperationGenerator { _ in list() }),
             (2, OperationGenerator { random in named(random.element(of: names) ?? "x") }),

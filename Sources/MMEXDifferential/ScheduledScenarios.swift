@@ -1,5 +1,6 @@
 import Differential
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 
 /// The differential scenarios of the scheduled transactions slice (`BILLSDEPOSITS_V1` with its split lines in
@@ -46,19 +47,19 @@ enum ScheduledScenarios {
 
     // MARK: Operations
 
-    static func list() -> DifferentialOperation<any PersistenceSession> {
+    static func list() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("scheduled.scheduled()") { try $0.scheduled.scheduled() }
     }
 
-    static func get(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func get(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("scheduled.scheduled(id: \(id))") { try $0.scheduled.scheduled(id: id) }
     }
 
-    static func due(_ day: CalendarDay) -> DifferentialOperation<any PersistenceSession> {
+    static func due(_ day: CalendarDay) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("scheduled.due(onOrBefore: \(day))") { try $0.scheduled.due(onOrBefore: day) }
     }
 
-    static func insert(_ detail: ScheduledDetail) -> DifferentialOperation<any PersistenceSession> {
+    static func insert(_ detail: ScheduledDetail) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write(
             "scheduled.insert(repeats \(detail.scheduled.repeats.map(String.init) ?? "nil"), \(detail.splits.count) splits)"
         ) { try $0.scheduled.insert(detail) }
@@ -71,7 +72,7 @@ enum ScheduledScenarios {
     }
 
     static func update(nth index: Int, with template: ScheduledTransaction, splits: [ScheduledSplit], keepSplitIds: Bool)
-        -> DifferentialOperation<any PersistenceSession>
+        -> DifferentialOperation<any MMEXSession>
     {
         SessionOperation.write("scheduled.update(schedule #\(index), \(splits.count) splits, keep split ids: \(keepSplitIds))") {
             context -> ScheduledDetail? in
@@ -83,7 +84,7 @@ enum ScheduledScenarios {
         }
     }
 
-    static func updateMissing() -> DifferentialOperation<any PersistenceSession> {
+    static func updateMissing() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("scheduled.update(id 424242, not stored)") { context in
             var schedule = ScheduledTransaction(id: 424_242, accountId: 1, payeeId: 1, code: .deposit, amount: 1)
             schedule.repeats = 3
@@ -91,25 +92,25 @@ enum ScheduledScenarios {
         }
     }
 
-    static func delete(nth index: Int) -> DifferentialOperation<any PersistenceSession> {
+    static func delete(nth index: Int) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("scheduled.deleteScheduled(schedule #\(index))") { context -> Bool in
             guard let current = try nth(context, index) else { return false }
             return try context.scheduled.deleteScheduled(id: current.scheduled.id)
         }
     }
 
-    static func skip(nth index: Int) -> DifferentialOperation<any PersistenceSession> {
+    static func skip(nth index: Int) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("scheduled.skipNextOccurrence(schedule #\(index))") { context -> ScheduledDetail? in
             guard let current = try nth(context, index) else { return nil }
             return try context.scheduled.skipNextOccurrence(id: current.scheduled.id)
         }
     }
 
-    static func skip(id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func skip(id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("scheduled.skipNextOccurrence(id: \(id))") { try $0.scheduled.skipNextOccurrence(id: id) }
     }
 
-    static func enter(nth index: Int) -> DifferentialOperation<any PersistenceSession> {
+    static func enter(nth index: Int) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("scheduled.enterNextOccurrence(schedule #\(index))") { context -> EnteredOccurrence? in
             guard let current = try nth(context, index) else { return nil }
             return try context.scheduled.enterNextOccurrence(id: current.scheduled.id)
@@ -117,7 +118,7 @@ enum ScheduledScenarios {
     }
 
     /// Enters the next occurrence of `id`, then reads the new transaction back and the account's register.
-    static func enter(id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func enter(id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("scheduled.enterNextOccurrence(id: \(id)); transaction(id:); ledger") { context -> EnteredAndRead? in
             guard let entered = try context.scheduled.enterNextOccurrence(id: id) else { return nil }
             let transactions = try context.transactions
@@ -129,13 +130,13 @@ enum ScheduledScenarios {
         }
     }
 
-    static func enterRolledBack(nth index: Int) -> DifferentialOperation<any PersistenceSession> {
+    static func enterRolledBack(nth index: Int) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.abortedWrite("write { scheduled.enterNextOccurrence(schedule #\(index)); throw }") { context in
             if let current = try nth(context, index) { try context.scheduled.enterNextOccurrence(id: current.scheduled.id) }
         }
     }
 
-    static func rolledBack(_ detail: ScheduledDetail) -> DifferentialOperation<any PersistenceSession> {
+    static func rolledBack(_ detail: ScheduledDetail) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.abortedWrite("write { scheduled.insert with splits; delete first; throw }") { context in
             try context.scheduled.insert(detail)
             if let first = try context.scheduled.scheduled().first { try context.scheduled.deleteScheduled(id: first.scheduled.id) }
@@ -190,7 +191,7 @@ enum ScheduledScenarios {
 
     // MARK: Random operations
 
-    static var generator: OperationGenerator<any PersistenceSession> {
+    static var generator: OperationGenerator<any MMEXSession> {
         .weighted([
             (3, OperationGenerator { _ in list() }),
             (1, OperationGenerator { random in get(Int64(random.int(in: 0...4))) }),

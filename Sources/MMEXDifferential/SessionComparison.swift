@@ -2,6 +2,7 @@ import Differential
 import MMEXLegacy
 import MMEXModel
 import MMEXReaderWriter
+import MMEXSession
 import PersistenceSession
 
 /// The two comparisons every ported slice runs: the legacy session (the reference) against each reader/writer
@@ -30,7 +31,7 @@ public enum DiffSource: Sendable {
 
 extension DriverKind {
     /// The session type of this driver.
-    public var sessionType: any PersistenceSession.Type {
+    public var sessionType: any MMEXSession.Type {
         switch self {
         case .legacy: LegacySession.self
         case .queue: QueueSession.self
@@ -40,11 +41,11 @@ extension DriverKind {
 
     /// How the harness opens and closes this driver's session on its copy (or on a sample), with the
     /// deterministic minter, so both sides mint the same ids.
-    public func differentialSide(_ source: DiffSource) -> DifferentialSide<any PersistenceSession> {
+    public func differentialSide(_ source: DiffSource) -> DifferentialSide<any MMEXSession> {
         let type = sessionType
         return DifferentialSide(
             name: rawValue,
-            open: { path -> any PersistenceSession in
+            open: { path -> any MMEXSession in
                 let configuration = SessionConfiguration(minter: DeterministicMinter.make())
                 switch source {
                 case .file(_, let key):

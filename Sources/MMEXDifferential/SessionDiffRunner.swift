@@ -3,6 +3,7 @@ import Foundation
 import MMEXLegacy
 import MMEXModel
 import MMEXSessionSupport
+import MMEXSession
 import PersistenceSession
 import SQLiteEngine
 
@@ -118,7 +119,7 @@ public struct SessionDiffRunner {
         if facts.isWALMode { scenarioComparison.journalMode = false }
         let scenarioHarness = harness(comparison, compare: scenarioComparison, folder: folder)
 
-        let scenarios = [Scenario<any PersistenceSession>(name: "open and close", operations: [])] + slice.scenarios(options)
+        let scenarios = [Scenario<any MMEXSession>(name: "open and close", operations: [])] + slice.scenarios(options)
         var summary = ComparisonDiff(
             comparison: comparison.rawValue, baseline: comparison.baseline.rawValue,
             candidate: comparison.candidate.rawValue, scenarios: scenarios.count, operations: 0, mismatches: 0,
@@ -179,7 +180,7 @@ public struct SessionDiffRunner {
 
     private func harness(
         _ comparison: SessionComparison, compare: StateComparison, folder: URL
-    ) -> DifferentialHarness<any PersistenceSession> {
+    ) -> DifferentialHarness<any MMEXSession> {
         let key: DatabaseKey? = if case .file(_, let key) = source { key } else { nil }
         let sessionKey = key.flatMap { try? SessionKey($0) }
         return DifferentialHarness(

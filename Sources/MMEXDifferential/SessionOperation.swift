@@ -1,5 +1,6 @@
 import Differential
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 
 /// One differential operation on a whole session: a unit of work (read or write) the harness runs through both
@@ -11,21 +12,21 @@ public enum SessionOperation {
     /// A read unit of work.
     public static func read<Result: Encodable>(
         _ name: String, _ body: @escaping (any MMEXReadContext) throws -> Result
-    ) -> DifferentialOperation<any PersistenceSession> {
+    ) -> DifferentialOperation<any MMEXSession> {
         DifferentialOperation(name) { session in try session.read(body) }
     }
 
     /// A write unit of work (committed when `body` returns).
     public static func write<Result: Encodable>(
         _ name: String, _ body: @escaping (any MMEXWriteContext) throws -> Result
-    ) -> DifferentialOperation<any PersistenceSession> {
+    ) -> DifferentialOperation<any MMEXSession> {
         DifferentialOperation(name) { session in try session.write(body) }
     }
 
     /// A write unit of work that does `body` and then throws ``ScenarioAbort``: both sessions must roll it back.
     public static func abortedWrite(
         _ name: String, _ body: @escaping (any MMEXWriteContext) throws -> Void
-    ) -> DifferentialOperation<any PersistenceSession> {
+    ) -> DifferentialOperation<any MMEXSession> {
         DifferentialOperation(name) { session -> Bool in
             try session.write { context in
                 try body(context)
@@ -36,8 +37,8 @@ public enum SessionOperation {
 
     /// Any call on the session itself (nested units of work, escaped repositories, lifecycle).
     public static func session<Result: Encodable>(
-        _ name: String, _ body: @escaping (any PersistenceSession) throws -> Result
-    ) -> DifferentialOperation<any PersistenceSession> {
+        _ name: String, _ body: @escaping (any MMEXSession) throws -> Result
+    ) -> DifferentialOperation<any MMEXSession> {
         DifferentialOperation(name, body)
     }
 

@@ -1,5 +1,6 @@
 import Differential
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 
 /// The differential scenarios of the stocks slice (`STOCK_V1`, `STOCKHISTORY_V1`, and what a delete takes with it).
@@ -37,35 +38,35 @@ enum StockScenarios {
 
     // MARK: Operations
 
-    static func list(_ accountId: Int64?) -> DifferentialOperation<any PersistenceSession> {
+    static func list(_ accountId: Int64?) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("stocks.stocks(accountId: \(accountId.map(String.init) ?? "nil"))") {
             try $0.stocks.stocks(accountId: accountId)
         }
     }
 
-    static func get(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func get(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("stocks.stock(id: \(id))") { try $0.stocks.stock(id: id) }
     }
 
-    static func history(_ symbol: String) -> DifferentialOperation<any PersistenceSession> {
+    static func history(_ symbol: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("stocks.history(symbol: \(SessionOperation.quoted(symbol)))") {
             try $0.stocks.history(symbol: symbol)
         }
     }
 
-    static func priceOn(_ symbol: String, _ day: CalendarDay) -> DifferentialOperation<any PersistenceSession> {
+    static func priceOn(_ symbol: String, _ day: CalendarDay) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("stocks.price(symbol: \(SessionOperation.quoted(symbol)), on: \(day))") {
             try $0.stocks.price(symbol: symbol, on: day)
         }
     }
 
-    static func insert(_ stock: Stock) -> DifferentialOperation<any PersistenceSession> {
+    static func insert(_ stock: Stock) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("stocks.insert(\(SessionOperation.quoted(stock.name)), \(SessionOperation.quoted(stock.symbol)))") {
             try $0.stocks.insert(stock)
         }
     }
 
-    static func update(nth: Int, with template: Stock) -> DifferentialOperation<any PersistenceSession> {
+    static func update(nth: Int, with template: Stock) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("stocks.update(stock #\(nth) → \(SessionOperation.quoted(template.name)))") { context -> Stock? in
             let all = try context.stocks.stocks(accountId: nil)
             guard !all.isEmpty else { return nil }
@@ -76,7 +77,7 @@ enum StockScenarios {
         }
     }
 
-    static func delete(nth: Int) -> DifferentialOperation<any PersistenceSession> {
+    static func delete(nth: Int) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("stocks.deleteStock(stock #\(nth))") { context -> Bool in
             let all = try context.stocks.stocks(accountId: nil)
             guard !all.isEmpty else { return false }
@@ -84,13 +85,13 @@ enum StockScenarios {
         }
     }
 
-    static func setPrice(_ entry: StockHistory) -> DifferentialOperation<any PersistenceSession> {
+    static func setPrice(_ entry: StockHistory) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write(
             "stocks.setPrice(\(SessionOperation.quoted(entry.symbol)), \(entry.date), \(entry.value))"
         ) { try $0.stocks.setPrice(entry) }
     }
 
-    static func rolledBack(_ stock: Stock) -> DifferentialOperation<any PersistenceSession> {
+    static func rolledBack(_ stock: Stock) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.abortedWrite("write { stocks.insert; setPrice; deleteStock(first); throw }") { context in
             let stored = try context.stocks.insert(stock)
             try context.stocks.setPrice(StockHistory(id: 0, symbol: stored.symbol ?? "X", date: "2024-01-01", value: 1))
@@ -128,7 +129,7 @@ enum StockScenarios {
 
     // MARK: Random operations
 
-    static var generator: OperationGenerator<any PersistenceSession> {
+    static var generator: OperationGenerator<any MMEXSession> {
         func symbol(_ random: inout SplitMix64) -> String { (random.element(of: symbols) ?? nil) ?? "SAP.DE" }
         return .weighted([
             (3, OperationGenerator { random in list(random.chance(1, in: 2) ? nil : Int64(random.int(in: 5...8))) }),

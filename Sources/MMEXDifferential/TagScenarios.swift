@@ -1,5 +1,6 @@
 import Differential
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 
 /// The differential scenarios of the tags repository (slice 2): tags by name, the tags on a record, and writes
@@ -26,25 +27,25 @@ enum TagScenarios {
 
     // MARK: Operations
 
-    static func all() -> DifferentialOperation<any PersistenceSession> {
+    static func all() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("tags.tags()") { try $0.tags.tags() }
     }
 
-    static func named(_ name: String) -> DifferentialOperation<any PersistenceSession> {
+    static func named(_ name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("tags.tag(named: \(quoted(name)))") { try $0.tags.tag(named: name) }
     }
 
-    static func on(_ refType: String, _ refId: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func on(_ refType: String, _ refId: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("tags.tags(refType: \(quoted(refType)), refId: \(refId))") {
             try $0.tags.tags(refType: refType, refId: refId)
         }
     }
 
-    static func insert(_ tag: Tag) -> DifferentialOperation<any PersistenceSession> {
+    static func insert(_ tag: Tag) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("tags.insert(id \(tag.id), \(quoted(tag.name)))") { try $0.tags.insert(tag) }
     }
 
-    static func update(_ tag: Tag) -> DifferentialOperation<any PersistenceSession> {
+    static func update(_ tag: Tag) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("tags.update(id \(tag.id), \(quoted(tag.name)))") { context -> [Tag] in
             try context.tags.update(tag)
             return try context.tags.tags()
@@ -52,7 +53,7 @@ enum TagScenarios {
     }
 
     /// Renames the tag at `index` in the listing (read in the same unit of work).
-    static func rename(nth index: Int, _ name: String) -> DifferentialOperation<any PersistenceSession> {
+    static func rename(nth index: Int, _ name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("tags.update(tag #\(index) renamed \(quoted(name)))") { context -> [Tag] in
             let all = try context.tags.tags()
             guard !all.isEmpty else { return [] }
@@ -63,18 +64,18 @@ enum TagScenarios {
         }
     }
 
-    static func delete(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func delete(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("tags.deleteTag(id: \(id))") { try $0.tags.deleteTag(id: id) }
     }
 
-    static func link(_ tagId: Int64, _ refType: String, _ refId: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func link(_ tagId: Int64, _ refType: String, _ refId: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("tags.link(tagId: \(tagId), refType: \(quoted(refType)), refId: \(refId))") {
             try $0.tags.link(tagId: tagId, refType: refType, refId: refId)
         }
     }
 
     /// Links the tag at `index` in the listing (so inserted tags get links too).
-    static func link(nth index: Int, _ refType: String, _ refId: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func link(nth index: Int, _ refType: String, _ refId: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("tags.link(tag #\(index), refType: \(quoted(refType)), refId: \(refId))") { context -> TagLink? in
             let all = try context.tags.tags()
             guard !all.isEmpty else { return nil }
@@ -82,13 +83,13 @@ enum TagScenarios {
         }
     }
 
-    static func unlink(_ tagId: Int64, _ refType: String, _ refId: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func unlink(_ tagId: Int64, _ refType: String, _ refId: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("tags.unlink(tagId: \(tagId), refType: \(quoted(refType)), refId: \(refId))") {
             try $0.tags.unlink(tagId: tagId, refType: refType, refId: refId)
         }
     }
 
-    static func rolledBack(_ name: String, deleting id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func rolledBack(_ name: String, deleting id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.abortedWrite("write { insert(\(quoted(name))); link; deleteTag(\(id)); throw }") { context in
             let inserted = try context.tags.insert(tag(name: name))
             try context.tags.link(tagId: inserted.id, refType: "Transaction", refId: 27)
@@ -127,7 +128,7 @@ enum TagScenarios {
 
     // MARK: Random operations
 
-    static var generator: OperationGenerator<any PersistenceSession> {
+    static var generator: OperationGenerator<any MMEXSession> {
         func id(_ random: inout SplitMix64) -> Int64 { random.element(of: ids) ?? 1 }
         func name(_ random: inout SplitMix64) -> String {
             random.chance(1, in: 3) ? "DP Tag \(random.below(6))" : random.element(of: names) ?? "Urlaub"

@@ -1,5 +1,6 @@
 import Differential
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 
 /// The differential scenarios of slice 3: transactions (`CHECKINGACCOUNT_V1`) with their splits, tag links, custom
@@ -44,28 +45,28 @@ enum TransactionScenarios {
 
     // MARK: Operations
 
-    static func get(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func get(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("transactions.transaction(id: \(id))") { try $0.transactions.transaction(id: id) }
     }
 
-    static func ledger(_ account: Int64, _ from: CalendarDay?, _ to: CalendarDay?) -> DifferentialOperation<any PersistenceSession> {
+    static func ledger(_ account: Int64, _ from: CalendarDay?, _ to: CalendarDay?) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("transactions.ledger(accountId: \(account), from: \(day(from)), to: \(day(to)))") {
             try $0.transactions.ledger(accountId: account, from: from, to: to)
         }
     }
 
-    static func insert(_ detail: TransactionDetail) -> DifferentialOperation<any PersistenceSession> {
+    static func insert(_ detail: TransactionDetail) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("transactions.insert(\(describe(detail)))") { try $0.transactions.insert(detail) }
     }
 
-    static func update(_ detail: TransactionDetail) -> DifferentialOperation<any PersistenceSession> {
+    static func update(_ detail: TransactionDetail) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("transactions.update(\(describe(detail)))") { try $0.transactions.update(detail) }
     }
 
     /// Reads a stored transaction, changes it with `change`, and writes it back in the same unit of work.
     static func modify(
         _ id: Int64, _ label: String, _ change: @escaping @Sendable (inout TransactionDetail) -> Void
-    ) -> DifferentialOperation<any PersistenceSession> {
+    ) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("transactions.update(transaction \(id): \(label))") { context -> TransactionDetail? in
             guard var detail = try context.transactions.transaction(id: id) else { return nil }
             change(&detail)
@@ -73,12 +74,12 @@ enum TransactionScenarios {
         }
     }
 
-    static func delete(_ id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func delete(_ id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("transactions.deleteTransaction(id: \(id))") { try $0.transactions.deleteTransaction(id: id) }
     }
 
     /// An insert and a delete in one unit of work that then throws: nothing of it may remain.
-    static func rolledBack(_ detail: TransactionDetail, deleting id: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func rolledBack(_ detail: TransactionDetail, deleting id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.abortedWrite("write { insert(\(describe(detail))); delete(\(id)); throw }") { context in
             try context.transactions.insert(detail)
             try context.transactions.deleteTransaction(id: id)
@@ -86,7 +87,7 @@ enum TransactionScenarios {
     }
 
     /// Several inserts in one unit of work, then the register the unit itself sees before it commits.
-    static func batch(_ details: [TransactionDetail], account: Int64) -> DifferentialOperation<any PersistenceSession> {
+    static func batch(_ details: [TransactionDetail], account: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("write { insert × \(details.count); ledger(\(account)) }") { context in
             for detail in details { try context.transactions.insert(detail) }
             return try context.transactions.ledger(accountId: account, from: nil, to: nil)
@@ -242,7 +243,7 @@ enum TransactionScenarios {
 
     // MARK: Random operations
 
-    static var generator: OperationGenerator<any PersistenceSession> {
+    static var generator: OperationGenerator<any MMEXSession> {
         func pick<T>(_ pool: [T], _ random: inout SplitMix64) -> T { pool[random.below(pool.count)] }
         func transaction(_ random: inout SplitMix64, id: Int64) -> AccountTransaction {
             let account = pick(accounts, &random)

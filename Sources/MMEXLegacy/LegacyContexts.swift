@@ -1,4 +1,5 @@
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 
 /// The context of a legacy read unit of work: the reading side of the ported repositories.

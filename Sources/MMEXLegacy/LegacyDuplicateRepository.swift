@@ -1,6 +1,7 @@
 import LegacyDriver
 import MMEXModel
 import MMEXSessionSupport
+import MMEXSession
 import PersistenceSession
 
 /// The tables a duplicate merge touches, as the legacy app declares them for the query builder.

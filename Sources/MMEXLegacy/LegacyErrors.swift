@@ -1,5 +1,6 @@
 import LegacyDriver
 import MMEXSessionSupport
+import MMEXSession
 import PersistenceSession
 
 /// The legacy driver's errors in the session's terms.

@@ -1,6 +1,7 @@
 import LegacyDriver
 import MMEXModel
 import MMEXSessionSupport
+import MMEXSession
 import PersistenceSession
 import SQLiteEngine
 

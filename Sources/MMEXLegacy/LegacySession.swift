@@ -1,11 +1,15 @@
 import LegacyDriver
+import LegacySessions
 import MMEXModel
+import MMEXSession
 import MMEXSessionSupport
 import PersistenceSession
 import SQLiteEngine
-import Synchronization
 
 /// The MMEX session on the legacy (query-builder) driver: what the MMEX iOS app does today.
+///
+/// The generic `LegacySessionEngine` configured with MMEX's open checks, key, journal mode and contexts; the
+/// unit-of-work rules are the engine's.
 ///
 /// One retained `Connection` for the session's whole life, synchronous, with `PRAGMA journal_mode = MEMORY` set
 /// right after opening, as the app sets it: the rollback journal lives in memory, no `-journal` file appears beside
@@ -22,41 +26,19 @@ import Synchronization
 ///   work started inside another on the same thread throws ``PersistenceError/invalidUse(_:)``.
 /// - Read-only sessions read through ``ReadOnlySource``: the file, its journal mode and its sidecars stay as they
 ///   are.
-public final class LegacySession: PersistenceSession, @unchecked Sendable {
-    // @unchecked Sendable: `gate` serializes every use of `connection` (a non-Sendable, NOMUTEX connection) across
-    // threads; `isClosedFlag` is a Mutex; every other stored property is immutable and Sendable.
+public final class LegacySession: MMEXSession {
     public static var driver: DriverKind { .legacy }
 
-    public let location: SessionLocation
-    public let access: SessionAccess
-    private let connection: Connection
-    private let configuration: SessionConfiguration
-    private let keyGiven: Bool
-    private let readOnlySource: ReadOnlySource?
-    private let gate = UnitOfWorkGate()
-    private let isClosedFlag = Mutex(false)
+    /// The generic engine configured for MMEX: every unit of work and the connection's life are its.
+    private let engine: LegacySessionEngine<any MMEXReadContext, any MMEXWriteContext>
 
-    private init(
-        connection: Connection, location: SessionLocation, access: SessionAccess, configuration: SessionConfiguration,
-        keyGiven: Bool, readOnlySource: ReadOnlySource?
-    ) {
-        self.connection = connection
-        self.location = location
-        self.access = access
-        self.configuration = configuration
-        self.keyGiven = keyGiven
-        self.readOnlySource = readOnlySource
+    private init(engine: LegacySessionEngine<any MMEXReadContext, any MMEXWriteContext>) {
+        self.engine = engine
     }
 
-    deinit {
-        connection.close()
-        readOnlySource?.discard()
-    }
-
-    private var path: String? {
-        if case .file(let path) = location { return path }
-        return nil
-    }
+    public var location: SessionLocation { engine.location }
+    public var access: SessionAccess { engine.access }
+    public var isClosed: Bool { engine.isClosed }
 
     // MARK: Lifecycle
 
@@ -72,34 +54,42 @@ public final class LegacySession: PersistenceSession, @unchecked Sendable {
         let sessionKey = try key.map(SessionKey.init)
         let keyGiven = key != nil
         let probe = try MMEXFileCheck.examine(path, keyGiven: keyGiven)
-        let vfs = SessionKey.vfsName(for: sessionKey)
-        let prepare: (EngineConnection) throws -> Void = { engine in
+        var setup = setup(path: path, keyGiven: keyGiven, configuration: configuration)
+        setup.vfs = SessionKey.vfsName(for: sessionKey)
+        setup.prepareConnection = { engine in
             try sessionKey?.apply(to: engine, path: path)
             try MMEXFileCheck.verify(engine, path: path, keyGiven: keyGiven)
         }
+        setup.afterOpen = { connection, access in
+            if access == .readWrite { try useMemoryJournal(connection) }
+        }
         var source: ReadOnlySource?
         do {
-            let connection: Connection
-            switch access {
-            case .readWrite:
-                // Read-write without create: a file that vanished since it was examined is not made anew.
-                connection = try Connection(
-                    .uri(path), options: OpenOptions(access: .readWrite, uri: true, vfs: vfs), prepare: prepare
-                )
-                try useMemoryJournal(connection)
-            case .readOnly:
-                let readOnly = try ReadOnlySource.prepare(path: path, probe: probe, key: sessionKey)
-                source = readOnly
-                connection = try Connection(.uri(readOnly.uri), readonly: true, vfs: vfs, prepare: prepare)
-            }
-            return LegacySession(
-                connection: connection, location: .file(path: path), access: access, configuration: configuration,
-                keyGiven: keyGiven, readOnlySource: source
-            )
+            if access == .readOnly { source = try ReadOnlySource.prepare(path: path, probe: probe, key: sessionKey) }
         } catch {
-            source?.discard()
             throw LegacyErrors.mapped(error, path: path, keyGiven: keyGiven)
         }
+        let opened = source
+        return LegacySession(
+            engine: try .open(at: path, access: access, setup: setup, connectAt: source?.uri, onClose: { opened?.discard() })
+        )
+    }
+
+    /// The engine's setup for MMEX: contexts over ``LegacyUnit``, MMEX's error mapping.
+    private static func setup(
+        path: String?, keyGiven: Bool, configuration: SessionConfiguration
+    ) -> LegacySessionSetup<any MMEXReadContext, any MMEXWriteContext> {
+        let minter = configuration.minter
+        var setup = LegacySessionSetup<any MMEXReadContext, any MMEXWriteContext>(
+            makeReadContext: { unit in
+                LegacyReadContext(unit: LegacyUnit(unit, minter: minter, path: path, keyGiven: keyGiven))
+            },
+            makeWriteContext: { unit in
+                LegacyWriteContext(unit: LegacyUnit(unit, minter: minter, path: path, keyGiven: keyGiven))
+            }
+        )
+        setup.mapError = { error, path in LegacyErrors.mapped(error, path: path, keyGiven: keyGiven) }
+        return setup
     }
 
     /// Sets `journal_mode = MEMORY` as the MMEX app does, unless SQLite opened the file read-only (its header's
@@ -117,71 +107,22 @@ public final class LegacySession: PersistenceSession, @unchecked Sendable {
     }
 
     public static func openInMemorySample(configuration: SessionConfiguration) throws -> LegacySession {
-        do {
-            let connection = try Connection(.inMemory)
-            try SampleDatabase.fill(connection.engine)
-            try connection.execute("PRAGMA journal_mode = MEMORY")
-            return LegacySession(
-                connection: connection, location: .memory, access: .readWrite, configuration: configuration,
-                keyGiven: false, readOnlySource: nil
-            )
-        } catch {
-            throw LegacyErrors.mapped(error, path: nil, keyGiven: false)
-        }
+        var setup = setup(path: nil, keyGiven: false, configuration: configuration)
+        setup.afterOpen = { connection, _ in try connection.execute("PRAGMA journal_mode = MEMORY") }
+        return LegacySession(engine: try .openInMemory(setup: setup, fill: { try SampleDatabase.fill($0.engine) }))
     }
-
-    public var isClosed: Bool { isClosedFlag.withLock { $0 } }
 
     public func close() throws {
-        try gate.run {
-            let first = isClosedFlag.withLock { closed in
-                defer { closed = true }
-                return !closed
-            }
-            guard first else { return }
-            connection.close()
-            readOnlySource?.discard()
-        }
-    }
-
-    private func checkOpen() throws {
-        if isClosed { throw PersistenceError.closed }
+        try engine.close()
     }
 
     // MARK: Units of work
 
     public func read<T>(_ work: (any MMEXReadContext) throws -> T) throws -> T {
-        try checkOpen()
-        return try gate.run {
-            try checkOpen()
-            return try inTransaction { unit in try work(LegacyReadContext(unit: unit)) }
-        }
+        try engine.read(work)
     }
 
     public func write<T>(_ work: (any MMEXWriteContext) throws -> T) throws -> T {
-        try checkOpen()
-        if access == .readOnly { throw SessionErrors.readOnlySession(path: path) }
-        return try gate.run {
-            try checkOpen()
-            return try inTransaction { unit in try work(LegacyWriteContext(unit: unit)) }
-        }
-    }
-
-    /// One deferred transaction with a fresh scope: committed when `body` returns, rolled back when it throws.
-    private func inTransaction<T>(_ body: (LegacyUnit) throws -> T) throws -> T {
-        let scope = UnitScope()
-        defer { scope.end() }
-        let unit = LegacyUnit(
-            db: connection, scope: scope, minter: configuration.minter, path: path, keyGiven: keyGiven
-        )
-        defer {
-            // Import sources attached during the unit can only be detached once its transaction ended.
-            for schema in scope.attachedSchemas { try? connection.detach(schema) }
-        }
-        do {
-            return try connection.transaction(.deferred) { try body(unit) }
-        } catch {
-            throw LegacyErrors.mapped(error, path: path, keyGiven: keyGiven)
-        }
+        try engine.write(work)
     }
 }

@@ -1,6 +1,7 @@
 import LegacyDriver
 import MMEXModel
 import MMEXSessionSupport
+import MMEXSession
 import PersistenceSession
 
 /// `SETTING_V1` on the legacy driver (query builder). Files written by MMEX desktop and Android have no such

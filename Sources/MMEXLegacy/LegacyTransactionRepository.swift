@@ -1,6 +1,7 @@
 import LegacyDriver
 import MMEXModel
 import MMEXSessionSupport
+import MMEXSession
 import PersistenceSession
 
 /// `CHECKINGACCOUNT_V1` and its dependants on the legacy driver: query builder on the retained connection, the way

@@ -1,6 +1,8 @@
 import LegacyDriver
+import LegacySessions
 import MMEXModel
 import MMEXSessionSupport
+import MMEXSession
 import PersistenceSession
 
 /// What a legacy repository works with during one unit of work: the session's retained connection, the unit's
@@ -11,6 +13,15 @@ struct LegacyUnit {
     let minter: IdentifierMinter
     let path: String?
     let keyGiven: Bool
+
+    /// The MMEX unit of a generic engine's unit of work.
+    init(_ unit: LegacyUnitOfWork, minter: IdentifierMinter, path: String?, keyGiven: Bool) {
+        db = unit.connection
+        scope = unit.scope
+        self.minter = minter
+        self.path = path
+        self.keyGiven = keyGiven
+    }
 
     /// Runs one repository call: refuses it after the unit ended, and reports driver failures as
     /// ``PersistenceError``s.

@@ -1,4 +1,5 @@
 import MMEXSessionSupport
+import MMEXSession
 import PersistenceSession
 import ReaderWriterDriver
 
@@ -13,7 +14,7 @@ enum ReaderWriterErrors {
         }
         switch database.kind {
         case .reentrantAccess:
-            return SessionErrors.nestedUnitOfWork
+            return UnitOfWorkRules.nestedUnitOfWork
         case .closed:
             return PersistenceError.closed
         case .writeInReadAccess:

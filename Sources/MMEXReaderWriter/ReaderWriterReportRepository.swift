@@ -1,5 +1,6 @@
 import MMEXModel
 import MMEXSessionSupport
+import MMEXSession
 import PersistenceSession
 import ReaderWriterDriver
 import SQLiteEngine

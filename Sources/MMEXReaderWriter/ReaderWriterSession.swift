@@ -1,10 +1,10 @@
 import Foundation
 import MMEXModel
+import MMEXSession
 import MMEXSessionSupport
 import PersistenceSession
 import ReaderWriterDriver
-import SQLiteEngine
-import Synchronization
+import ReaderWriterSessions
 
 /// The MMEX session on the serialized queue of the reader/writer driver.
 ///
@@ -21,7 +21,8 @@ public typealias QueueSession = ReaderWriterSession<DatabaseQueue>
 public typealias PoolSession = ReaderWriterSession<DatabasePool>
 
 /// The MMEX session on the reader/writer driver: one implementation over the driver's writer abstraction, used as
-/// ``QueueSession`` and ``PoolSession``.
+/// ``QueueSession`` and ``PoolSession``: the generic `ReaderWriterSessionEngine` configured with MMEX's open checks,
+/// key and contexts.
 ///
 /// - The key of an encrypted file is applied in `Configuration.prepareDatabase` on every new connection, through
 ///   the page codec's VFS, before the first read; the same hook checks `user_version` and the core MMEX tables
@@ -32,39 +33,19 @@ public typealias PoolSession = ReaderWriterSession<DatabasePool>
 /// - Read-only sessions open the driver read-only on a ``ReadOnlySource`` (a `file:` URI; the system SQLite is
 ///   built with `SQLITE_USE_URI`, so the driver's plain open understands it): no journal mode change, no sidecar.
 /// - Foreign keys stay off, as in the MMEX apps (the one declared foreign key is not enforced by them).
-public final class ReaderWriterSession<Store: ReaderWriterStore>: PersistenceSession {
+public final class ReaderWriterSession<Store: MMEXStore>: MMEXSession {
     public static var driver: DriverKind { Store.sessionDriver }
 
-    public let location: SessionLocation
-    public let access: SessionAccess
-    private let store: Store
-    private let configuration: SessionConfiguration
-    private let keyGiven: Bool
-    /// The private copy a read-only session may read, or the sample's folder: removed on close.
-    private let cleanup: @Sendable () -> Void
-    private let isClosedFlag = Mutex(false)
+    /// The generic engine configured for MMEX: every unit of work and the store's life are its.
+    private let engine: ReaderWriterSessionEngine<Store, any MMEXReadContext, any MMEXWriteContext>
 
-    private init(
-        store: Store, location: SessionLocation, access: SessionAccess, configuration: SessionConfiguration,
-        keyGiven: Bool, cleanup: @escaping @Sendable () -> Void
-    ) {
-        self.store = store
-        self.location = location
-        self.access = access
-        self.configuration = configuration
-        self.keyGiven = keyGiven
-        self.cleanup = cleanup
+    private init(engine: ReaderWriterSessionEngine<Store, any MMEXReadContext, any MMEXWriteContext>) {
+        self.engine = engine
     }
 
-    deinit {
-        try? store.close()
-        cleanup()
-    }
-
-    private var path: String? {
-        if case .file(let path) = location { return path }
-        return nil
-    }
+    public var location: SessionLocation { engine.location }
+    public var access: SessionAccess { engine.access }
+    public var isClosed: Bool { engine.isClosed }
 
     // MARK: Lifecycle
 
@@ -82,12 +63,10 @@ public final class ReaderWriterSession<Store: ReaderWriterStore>: PersistenceSes
         let sessionKey = try key.map(SessionKey.init)
         let keyGiven = key != nil
         let probe = try MMEXFileCheck.examine(path, keyGiven: keyGiven)
-        var driverConfiguration = Configuration()
-        driverConfiguration.label = "MMEX \(Store.sessionDriver)"
-        driverConfiguration.foreignKeysEnabled = false
-        driverConfiguration.vfs = SessionKey.vfsName(for: sessionKey)
-        driverConfiguration.readonly = access == .readOnly
-        driverConfiguration.prepareDatabase = { db in
+        var setup = setup(path: path, keyGiven: keyGiven, configuration: configuration)
+        setup.configuration.label = "MMEX \(Store.sessionDriver)"
+        setup.configuration.vfs = SessionKey.vfsName(for: sessionKey)
+        setup.configuration.prepareDatabase = { db in
             try db.withEngineConnection { engine in
                 try sessionKey?.apply(to: engine, path: path)
                 try MMEXFileCheck.verify(engine, path: path, keyGiven: keyGiven)
@@ -95,37 +74,52 @@ public final class ReaderWriterSession<Store: ReaderWriterStore>: PersistenceSes
         }
         var source: ReadOnlySource?
         do {
-            if access == .readOnly {
-                source = try ReadOnlySource.prepare(path: path, probe: probe, key: sessionKey)
-            }
-            let store = try Store.openStore(path: source?.uri ?? path, configuration: driverConfiguration)
-            let opened = source
-            return ReaderWriterSession(
-                store: store, location: .file(path: path), access: access, configuration: configuration,
-                keyGiven: keyGiven, cleanup: { opened?.discard() }
-            )
+            if access == .readOnly { source = try ReadOnlySource.prepare(path: path, probe: probe, key: sessionKey) }
         } catch {
-            source?.discard()
             throw ReaderWriterErrors.mapped(error, path: path, keyGiven: keyGiven)
         }
+        let opened = source
+        return ReaderWriterSession(
+            engine: try .open(at: path, access: access, setup: setup, connectAt: source?.uri, onClose: { opened?.discard() })
+        )
+    }
+
+    /// The engine's setup for MMEX: contexts over ``ReaderWriterUnit``, foreign keys off as in the MMEX apps (the one
+    /// declared foreign key is not enforced by them), MMEX's error mapping.
+    private static func setup(
+        path: String?, keyGiven: Bool, configuration: SessionConfiguration
+    ) -> ReaderWriterSessionSetup<any MMEXReadContext, any MMEXWriteContext> {
+        let minter = configuration.minter
+        var setup = ReaderWriterSessionSetup<any MMEXReadContext, any MMEXWriteContext>(
+            makeReadContext: { unit in
+                ReaderWriterReadContext(unit: ReaderWriterUnit(unit, minter: minter, path: path, keyGiven: keyGiven))
+            },
+            makeWriteContext: { unit in
+                ReaderWriterWriteContext(unit: ReaderWriterUnit(unit, minter: minter, path: path, keyGiven: keyGiven))
+            }
+        )
+        setup.configuration.foreignKeysEnabled = false
+        setup.mapError = { error, path in ReaderWriterErrors.mapped(error, path: path, keyGiven: keyGiven) }
+        return setup
     }
 
     public static func openInMemorySample(configuration: SessionConfiguration) throws -> ReaderWriterSession<Store> {
-        var driverConfiguration = Configuration()
+        var driverConfiguration = setup(path: nil, keyGiven: false, configuration: configuration).configuration
         driverConfiguration.label = "MMEX \(Store.sessionDriver) sample"
-        driverConfiguration.foreignKeysEnabled = false
         do {
             let (store, location, folder) = try Store.openSample(configuration: driverConfiguration)
+            let path: String? = if case .file(let path) = location { path } else { nil }
             return ReaderWriterSession(
-                store: store, location: location, access: .readWrite, configuration: configuration, keyGiven: false,
-                cleanup: { if let folder { try? FileManager.default.removeItem(at: folder) } }
+                engine: ReaderWriterSessionEngine(
+                    store: store, location: location, access: .readWrite,
+                    setup: setup(path: path, keyGiven: false, configuration: configuration),
+                    onClose: { if let folder { try? FileManager.default.removeItem(at: folder) } }
+                )
             )
         } catch {
             throw ReaderWriterErrors.mapped(error, path: nil, keyGiven: false)
         }
     }
-
-    public var isClosed: Bool { isClosedFlag.withLock { $0 } }
 
     /// Waits for running units of work, closes every connection (a pool first puts the journal mode back), and
     /// removes a private copy or sample folder.
@@ -133,65 +127,16 @@ public final class ReaderWriterSession<Store: ReaderWriterStore>: PersistenceSes
     /// - Throws: ``PersistenceError/busy(path:)`` when a pool cannot put the journal mode back because another
     ///   connection has the file open (the connections are closed anyway).
     public func close() throws {
-        let first = isClosedFlag.withLock { closed in
-            defer { closed = true }
-            return !closed
-        }
-        guard first else { return }
-        defer { cleanup() }
-        do {
-            try store.close()
-        } catch {
-            throw ReaderWriterErrors.mapped(error, path: path, keyGiven: keyGiven)
-        }
-    }
-
-    private func checkOpen() throws {
-        if isClosed { throw PersistenceError.closed }
+        try engine.close()
     }
 
     // MARK: Units of work
 
     public func read<T>(_ work: (any MMEXReadContext) throws -> T) throws -> T {
-        try checkOpen()
-        do {
-            return try store.read { db in
-                let unit = unit(db)
-                defer { unit.scope.end() }
-                return try work(ReaderWriterReadContext(unit: unit))
-            }
-        } catch {
-            throw ReaderWriterErrors.mapped(error, path: path, keyGiven: keyGiven)
-        }
+        try engine.read(work)
     }
 
     public func write<T>(_ work: (any MMEXWriteContext) throws -> T) throws -> T {
-        try checkOpen()
-        if access == .readOnly { throw SessionErrors.readOnlySession(path: path) }
-        let scope = UnitScope()
-        defer { detachImportSources(of: scope) }
-        do {
-            return try store.write { db in
-                let unit = unit(db, scope: scope)
-                defer { unit.scope.end() }
-                return try work(ReaderWriterWriteContext(unit: unit))
-            }
-        } catch {
-            throw ReaderWriterErrors.mapped(error, path: path, keyGiven: keyGiven)
-        }
-    }
-
-    /// The unit of work for a `db` handle; its scope ends when the driver's closure returns (the handle's life).
-    private func unit(_ db: Database, scope: UnitScope = UnitScope()) -> ReaderWriterUnit {
-        ReaderWriterUnit(db: db, scope: scope, minter: configuration.minter, path: path, keyGiven: keyGiven)
-    }
-
-    /// Detaches the import sources a write unit attached, once its transaction ended (SQLite refuses while it runs).
-    private func detachImportSources(of scope: UnitScope) {
-        let schemas = scope.attachedSchemas
-        guard !schemas.isEmpty else { return }
-        _ = try? store.writeWithoutTransaction { db in
-            for schema in schemas { try? db.execute(sql: "DETACH DATABASE \(quoteIdentifier(schema))") }
-        }
+        try engine.write(work)
     }
 }

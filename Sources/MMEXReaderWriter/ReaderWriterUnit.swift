@@ -1,7 +1,9 @@
 import MMEXModel
 import MMEXSessionSupport
+import MMEXSession
 import PersistenceSession
 import ReaderWriterDriver
+import ReaderWriterSessions
 import SQLiteEngine
 
 /// What a reader/writer repository works with during one unit of work: the `db` handle the queue or pool lent to
@@ -12,6 +14,15 @@ struct ReaderWriterUnit {
     let minter: IdentifierMinter
     let path: String?
     let keyGiven: Bool
+
+    /// The MMEX unit of a generic engine's unit of work.
+    init(_ unit: ReaderWriterUnitOfWork, minter: IdentifierMinter, path: String?, keyGiven: Bool) {
+        db = unit.db
+        scope = unit.scope
+        self.minter = minter
+        self.path = path
+        self.keyGiven = keyGiven
+    }
 
     /// Runs one repository call: refuses it after the unit ended (before touching `db`, whose use after its
     /// closure would stop the program), and reports driver failures as ``PersistenceError``s.

@@ -1,6 +1,7 @@
 import MMEXFiles
 import SQLiteCipher
 import MMEXSchema
+import MMEXSession
 import PersistenceSession
 import SQLiteEngine
 

@@ -1,7 +1,6 @@
 /// Which driver a session runs on.
 public enum DriverKind: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
-    /// The query-builder driver: one retained connection, synchronous, `journal_mode=MEMORY` as the MMEX iOS app
-    /// sets it today.
+    /// The query-builder driver: one retained connection, synchronous, as an app on SQLite.swift has it today.
     case legacy
     /// The reader/writer driver's serialized queue: one connection, every access serialized, journal mode left alone.
     case queue

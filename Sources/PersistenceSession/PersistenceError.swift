@@ -1,6 +1,9 @@
-import MMEXModel
-
-/// What went wrong in a session, in the app's terms: the errors both drivers report for the same failure.
+/// What went wrong in a session, in the app's terms: the errors every driver reports for the same failure.
+///
+/// The cases are the app-neutral failures of opening and using an SQLite file. An app that needs its own (MMEX
+/// files refuse a file without its tables as ``wrongKindOfFile(path:expected:reason:)`` with `expected` "an MMEX
+/// file") builds them from these cases, or throws its own error type from inside its units of work, which pass
+/// through unchanged.
 ///
 /// Drivers map their engine errors into these (``init(sqliteExtendedCode:message:path:keyGiven:)`` is the shared
 /// mapping, so both drivers agree); errors thrown by the app's own closure inside a unit of work pass through
@@ -8,14 +11,15 @@ import MMEXModel
 public enum PersistenceError: Error, Sendable, Equatable {
     /// No file at the path.
     case notFound(path: String)
-    /// ``PersistenceSession/create(at:key:configuration:)`` found something at the path already.
+    /// Creating a database found something at the path already (sessions never overwrite).
     case alreadyExists(path: String)
     /// The file is not an SQLite database (and no key was given: it may be encrypted).
     case notADatabase(path: String)
     /// A key was given and does not open the file (or the file is not a database at all).
     case wrongKey(path: String)
-    /// An SQLite database, but not an MMEX one (for example, no `INFOTABLE_V1`).
-    case notAnMMEXFile(path: String, reason: String)
+    /// An SQLite database, but not one of the kind the app opens: `expected` names the kind (`an MMEX file`),
+    /// `reason` what the app's open check found (`no INFOTABLE_V1 table`).
+    case wrongKindOfFile(path: String, expected: String, reason: String)
     /// The file's `user_version` is newer than this build understands.
     case schemaTooNew(path: String, found: Int64, supported: Int64)
     /// A write was refused: the session was opened read-only, or the file or folder is not writable.
@@ -28,11 +32,9 @@ public enum PersistenceError: Error, Sendable, Equatable {
     case corrupt(path: String?, detail: String)
     /// The operating system failed a read or write (disk full, permissions, file moved away).
     case io(path: String?, detail: String)
-    /// The file lacks a table this repository needs (real desktop and Android files have no `SETTING_V1` or
-    /// `USAGE_V1`).
+    /// The file lacks a table this repository needs (for example a table that other apps sharing the file never
+    /// create).
     case missingTable(String)
-    /// This session's driver has not ported this repository family yet.
-    case sliceNotPorted(RepositorySlice)
     /// The session was closed.
     case closed
     /// The API was used in a way it does not allow (a write unit of work nested in another, a write inside a read).
@@ -53,8 +55,8 @@ extension PersistenceError: CustomStringConvertible {
             return "\(path): not a database (or encrypted: open it with its key)"
         case .wrongKey(let path):
             return "\(path): the key does not open this file (wrong passphrase or cipher, or not a database)"
-        case .notAnMMEXFile(let path, let reason):
-            return "\(path): not an MMEX file (\(reason))"
+        case .wrongKindOfFile(let path, let expected, let reason):
+            return "\(path): not \(expected) (\(reason))"
         case .schemaTooNew(let path, let found, let supported):
             return "\(path): schema version \(found) is newer than this build supports (\(supported)); update the app"
         case .readOnly(let path, let detail):
@@ -68,9 +70,7 @@ extension PersistenceError: CustomStringConvertible {
         case .io(let path, let detail):
             return "\(at(path))I/O error (\(detail))"
         case .missingTable(let table):
-            return "the file has no \(table) table (files written by MMEX desktop and Android lack it)"
-        case .sliceNotPorted(let slice):
-            return "the \(slice.rawValue) repositories are not ported to this driver yet"
+            return "the file has no \(table) table"
         case .closed:
             return "the session is closed"
         case .invalidUse(let reason):

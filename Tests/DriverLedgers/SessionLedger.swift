@@ -2,6 +2,7 @@ import Foundation
 import MMEXLegacy
 import MMEXModel
 import MMEXReaderWriter
+import MMEXSession
 import PersistenceSession
 import SQLiteEngine
 
@@ -21,7 +22,7 @@ public enum SessionLedger {
     }
 
     /// Opens a read-write session of `kind` on `path` (through the default VFS).
-    public static func open(_ kind: Kind, path: String) throws -> any PersistenceSession {
+    public static func open(_ kind: Kind, path: String) throws -> any MMEXSession {
         switch kind {
         case .legacy: try LegacySession.open(at: path, key: nil, access: .readWrite, configuration: .standard)
         case .queue: try QueueSession.open(at: path, key: nil, access: .readWrite, configuration: .standard)
@@ -30,7 +31,7 @@ public enum SessionLedger {
     }
 
     /// Runs unit of work `unit` in one `write`.
-    public static func run(_ unit: Int, on session: any PersistenceSession) throws {
+    public static func run(_ unit: Int, on session: any MMEXSession) throws {
         try session.write { context in
             for index in 0..<settingsPerUnit {
                 try context.settings.setValue(value(unit: unit, index: index), named: "u\(unit)-k\(index)")

@@ -4,6 +4,7 @@ import MMEXLegacy
 import MMEXModel
 import MMEXReaderWriter
 import MMEXSessionSupport
+import MMEXSession
 import PersistenceSession
 import SQLiteEngine
 import TestSupport
@@ -14,7 +15,7 @@ enum SessionKind: String, CaseIterable, CustomStringConvertible {
     case legacy, queue, pool
     var description: String { rawValue }
 
-    func open(_ path: String) throws -> any PersistenceSession {
+    func open(_ path: String) throws -> any MMEXSession {
         switch self {
         case .legacy: try LegacySession.open(at: path, key: nil, access: .readWrite, configuration: .standard)
         case .queue: try QueueSession.open(at: path, key: nil, access: .readWrite, configuration: .standard)
@@ -30,7 +31,7 @@ struct ImportAndDuplicateTests {
     private let base: Int64 = 9_100_000
 
     /// A fresh copy of the plain fixture, opened with `kind`.
-    private func session(_ kind: SessionKind, in folder: TemporaryDirectory) throws -> (any PersistenceSession, String) {
+    private func session(_ kind: SessionKind, in folder: TemporaryDirectory) throws -> (any MMEXSession, String) {
         let path = try folder.copy(URL(fileURLWithPath: CommittedFixture.plain), as: "target.mmb")
         return (try kind.open(path), path)
     }
@@ -145,7 +146,7 @@ struct ImportAndDuplicateTests {
         #expect(try count(path, "SELECT count(*) FROM ACCOUNTLIST_V1 WHERE ACCOUNTID BETWEEN 9300000 AND 9399999") == 0, "accounts rolled back")
     }
 
-    private func importDupes(_ session: any PersistenceSession) throws {
+    private func importDupes(_ session: any MMEXSession) throws {
         _ = try session.write { try $0.importer.merge(from: ImportSource(path: try ImportSources.shared().dupes), dryRun: false) }
     }
 

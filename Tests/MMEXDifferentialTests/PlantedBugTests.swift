@@ -3,6 +3,7 @@ import Foundation
 import MMEXDifferential
 import MMEXModel
 import MMEXReaderWriter
+import MMEXSession
 import PersistenceSession
 import TestSupport
 import Testing
@@ -11,8 +12,8 @@ import Testing
 /// operation and the field.
 @Suite("Planted bugs in the first slice are caught")
 struct PlantedBugTests {
-    private func harness(_ bug: PlantedBug, folder: ScratchDirectory) -> DifferentialHarness<any PersistenceSession> {
-        let planted = DifferentialSide<any PersistenceSession>(
+    private func harness(_ bug: PlantedBug, folder: ScratchDirectory) -> DifferentialHarness<any MMEXSession> {
+        let planted = DifferentialSide<any MMEXSession>(
             name: "queue (planted)",
             open: { path in
                 let inner = try QueueSession.open(
@@ -29,7 +30,7 @@ struct PlantedBugTests {
         )
     }
 
-    private func scenario(_ name: String) throws -> Scenario<any PersistenceSession> {
+    private func scenario(_ name: String) throws -> Scenario<any MMEXSession> {
         let slice = try #require(SliceRegistry.ported.first { $0.slice == .infoTable })
         return try #require(slice.scenarios(DiffOptions(randomOperations: 0)).first { $0.name == name })
     }

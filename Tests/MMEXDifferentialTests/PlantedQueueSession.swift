@@ -2,6 +2,7 @@ import Foundation
 import MMEXModel
 @testable import MMEXReaderWriter
 import MMEXSessionSupport
+import MMEXSession
 import PersistenceSession
 import ReaderWriterDriver
 
@@ -17,7 +18,7 @@ enum PlantedBug: Sendable {
 
 /// The queue session with one planted bug in its infotable repository: everything else is the real session. The
 /// buggy methods are the real repository's SQL with the one change, run on the real unit of work.
-final class PlantedQueueSession: PersistenceSession {
+final class PlantedQueueSession: MMEXSession {
     static var driver: DriverKind { .queue }
 
     let inner: QueueSession
@@ -57,23 +58,52 @@ final class PlantedQueueSession: PersistenceSession {
     func close() throws { try inner.close() }
 }
 
+/// The real context with the planted infotable repository; every other repository is the real one.
 private struct PlantedReadContext: MMEXReadContext {
+    let base: any MMEXReadContext
     let infoTable: any InfoTableReading
-    let settings: any SettingsReading
+    var settings: any SettingsReading { base.settings }
+    var currencies: any CurrencyReading { get throws { try base.currencies } }
+    var accounts: any AccountReading { get throws { try base.accounts } }
+    var payees: any PayeeReading { get throws { try base.payees } }
+    var categories: any CategoryReading { get throws { try base.categories } }
+    var tags: any TagReading { get throws { try base.tags } }
+    var transactions: any TransactionReading { get throws { try base.transactions } }
+    var scheduled: any ScheduledReading { get throws { try base.scheduled } }
+    var budgets: any BudgetReading { get throws { try base.budgets } }
+    var assets: any AssetReading { get throws { try base.assets } }
+    var stocks: any StockReading { get throws { try base.stocks } }
+    var reports: any ReportReading { get throws { try base.reports } }
+    var duplicates: any DuplicateReading { get throws { try base.duplicates } }
 
     init(base: any MMEXReadContext, bug: PlantedBug) {
+        self.base = base
         infoTable = PlantedInfoTable(real: base.infoTable, bug: bug)
-        settings = base.settings
     }
 }
 
+/// The real context with the planted infotable repository; every other repository is the real one.
 private struct PlantedWriteContext: MMEXWriteContext {
+    let base: any MMEXWriteContext
     let infoTable: any InfoTableRepository
-    let settings: any SettingsRepository
+    var settings: any SettingsRepository { base.settings }
+    var currencies: any CurrencyRepository { get throws { try base.currencies } }
+    var accounts: any AccountRepository { get throws { try base.accounts } }
+    var payees: any PayeeRepository { get throws { try base.payees } }
+    var categories: any CategoryRepository { get throws { try base.categories } }
+    var tags: any TagRepository { get throws { try base.tags } }
+    var transactions: any TransactionRepository { get throws { try base.transactions } }
+    var scheduled: any ScheduledRepository { get throws { try base.scheduled } }
+    var budgets: any BudgetRepository { get throws { try base.budgets } }
+    var assets: any AssetRepository { get throws { try base.assets } }
+    var stocks: any StockRepository { get throws { try base.stocks } }
+    var reports: any ReportRepository { get throws { try base.reports } }
+    var importer: any ImportRepository { get throws { try base.importer } }
+    var duplicates: any DuplicateRepository { get throws { try base.duplicates } }
 
     init(base: any MMEXWriteContext, bug: PlantedBug) {
+        self.base = base
         infoTable = PlantedInfoTable(real: base.infoTable, bug: bug)
-        settings = base.settings
     }
 }
 

@@ -1,4 +1,5 @@
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 import SQLiteEngine
 import Testing
@@ -67,8 +68,6 @@ struct PersistenceErrorTests {
         #expect("\(key)" == "key(<redacted>, cipher: sqlcipher4)")
         #expect(PersistenceError.wrongKey(path: "/a/b.emb").description.hasPrefix("/a/b.emb: the key does not open"))
         #expect(PersistenceError.schemaTooNew(path: "f.mmb", found: 22, supported: 21).description.contains("22"))
-        #expect(PersistenceError.sliceNotPorted(.currencies).description
-            == "the currencies repositories are not ported to this driver yet")
         #expect(PersistenceError.notAnMMEXFile(path: "x.db", reason: "no INFOTABLE_V1").description
             == "x.db: not an MMEX file (no INFOTABLE_V1)")
     }

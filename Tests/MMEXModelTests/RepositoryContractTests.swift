@@ -1,8 +1,9 @@
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 import Testing
 
-/// An in-memory INFOTABLE stand-in: just enough to exercise the shared accessors and the context defaults.
+/// An in-memory INFOTABLE stand-in: just enough to exercise the shared accessors.
 final class FakeInfoTable: InfoTableRepository, SettingsRepository {
     var rows: [InfoEntry]
     var settingsRows: [Setting]?
@@ -46,19 +47,6 @@ final class FakeInfoTable: InfoTableRepository, SettingsRepository {
         return setting
     }
     func removeSetting(named name: String) throws -> Bool { try !table().isEmpty }
-}
-
-/// Read and write contexts that have ported only the first slice.
-struct FirstSliceReadContext: MMEXReadContext {
-    let table: FakeInfoTable
-    var infoTable: any InfoTableReading { table }
-    var settings: any SettingsReading { table }
-}
-
-struct FirstSliceWriteContext: MMEXWriteContext {
-    let table: FakeInfoTable
-    var infoTable: any InfoTableRepository { table }
-    var settings: any SettingsRepository { table }
 }
 
 @Suite("Repository contracts shared by both drivers")
@@ -105,20 +93,6 @@ struct RepositoryContractTests {
         let error = #expect(throws: PersistenceError.self) { try table.settings() }
         #expect(error == .missingTable("SETTING_V1"))
         #expect(error?.description.contains("SETTING_V1") == true)
-    }
-
-    @Test("a context that has ported only the first slice says so for every other slice")
-    func unportedSlicesThrow() throws {
-        let table = FakeInfoTable([InfoEntry(id: 1, name: "DATAVERSION", value: "3")])
-        let read: any MMEXReadContext = FirstSliceReadContext(table: table)
-        let write: any MMEXWriteContext = FirstSliceWriteContext(table: table)
-        #expect(try read.infoTable.dataVersion() == 3)
-        try write.infoTable.setValue("4", for: .dataVersion)
-        #expect(try read.infoTable.dataVersion() == 4)
-        #expect(throws: PersistenceError.sliceNotPorted(.currencies)) { try read.currencies }
-        #expect(throws: PersistenceError.sliceNotPorted(.transactions)) { try write.transactions }
-        #expect(throws: PersistenceError.sliceNotPorted(.importing)) { try write.importer }
-        #expect(throws: PersistenceError.sliceNotPorted(.duplicates)) { try read.duplicates }
     }
 
     @Test("slices are numbered in the port's order")

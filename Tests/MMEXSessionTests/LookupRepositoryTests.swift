@@ -1,5 +1,6 @@
 import Foundation
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 import SQLiteEngine
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import MMEXModel
 import MMEXSessionSupport
+import MMEXSession
 import PersistenceSession
 import SQLiteEngine
 import TestSupport
@@ -20,7 +21,7 @@ struct ReadOnlyTests {
         #expect(Files.journalHeader(path) == [1, 1], "a read-only pool does not switch to WAL")
         #expect(Files.names(in: folder) == ["mmex.mmb"], "no sidecar while open")
         let error = #expect(throws: PersistenceError.self) { try session.write { try $0.infoTable.setValue("x", for: "X") } }
-        #expect(error == SessionErrors.readOnlySession(path: path))
+        #expect(error == UnitOfWorkRules.readOnlySession(path: path))
         try session.close()
         #expect(folderFingerprint(folder.url) == before)
     }

@@ -2,6 +2,7 @@ import Foundation
 import MMEXLegacy
 import MMEXModel
 import MMEXReaderWriter
+import MMEXSession
 import PersistenceSession
 import SQLiteEngine
 import TestSupport
@@ -10,7 +11,7 @@ import TestSupport
 enum Driver: String, CaseIterable, CustomStringConvertible {
     case legacy, queue, pool
 
-    var type: any PersistenceSession.Type {
+    var type: any MMEXSession.Type {
         switch self {
         case .legacy: LegacySession.self
         case .queue: QueueSession.self
@@ -23,15 +24,15 @@ enum Driver: String, CaseIterable, CustomStringConvertible {
     func open(
         _ path: String, key: DatabaseKey? = nil, access: SessionAccess = .readWrite,
         configuration: SessionConfiguration = .standard
-    ) throws -> any PersistenceSession {
+    ) throws -> any MMEXSession {
         try type.open(at: path, key: key, access: access, configuration: configuration)
     }
 
-    func create(_ path: String, key: DatabaseKey? = nil) throws -> any PersistenceSession {
+    func create(_ path: String, key: DatabaseKey? = nil) throws -> any MMEXSession {
         try type.create(at: path, key: key, configuration: .standard)
     }
 
-    func sample(configuration: SessionConfiguration = .standard) throws -> any PersistenceSession {
+    func sample(configuration: SessionConfiguration = .standard) throws -> any MMEXSession {
         try type.openInMemorySample(configuration: configuration)
     }
 }

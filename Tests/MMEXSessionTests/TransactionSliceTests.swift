@@ -1,5 +1,6 @@
 import Foundation
 import MMEXModel
+import MMEXSession
 import PersistenceSession
 import SQLiteEngine
 import TestSupport
@@ -21,7 +22,7 @@ struct TransactionSliceTests {
     }
 
     /// A session on a copy of the fixture in which account 2 ("Wallet", initial balance 80) has no transactions.
-    private func emptyWallet(_ driver: Driver, _ folder: TemporaryDirectory, minter: IdentifierMinter? = nil) throws -> (any PersistenceSession, String) {
+    private func emptyWallet(_ driver: Driver, _ folder: TemporaryDirectory, minter: IdentifierMinter? = nil) throws -> (any MMEXSession, String) {
         let path = try Files.plainCopy(in: folder)
         try Files.sql(path, "DELETE FROM CHECKINGACCOUNT_V1 WHERE ACCOUNTID = 2 OR TOACCOUNTID = 2")
         let configuration = minter.map { SessionConfiguration(minter: $0) } ?? .standard

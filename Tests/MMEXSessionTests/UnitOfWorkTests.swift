@@ -1,6 +1,7 @@
 import Foundation
 import MMEXModel
 import MMEXSessionSupport
+import MMEXSession
 import PersistenceSession
 import TestSupport
 import Testing
@@ -36,11 +37,11 @@ struct UnitOfWorkTests {
                 _ = try session.write { try $0.infoTable.setValue("inner", for: "DP_INNER") }
             }
         }
-        #expect(nested == SessionErrors.nestedUnitOfWork)
+        #expect(nested == UnitOfWorkRules.nestedUnitOfWork)
         let inRead = #expect(throws: PersistenceError.self) {
             try session.read { _ in _ = try session.write { try $0.infoTable.setValue("inner", for: "DP_INNER") } }
         }
-        #expect(inRead == SessionErrors.nestedUnitOfWork)
+        #expect(inRead == UnitOfWorkRules.nestedUnitOfWork)
         #expect(try session.read { try $0.infoTable.entry(for: "DP_OUTER") } == nil, "the outer write rolled back")
         #expect(try session.read { try $0.infoTable.entry(for: "DP_INNER") } == nil)
     }
@@ -50,9 +51,9 @@ struct UnitOfWorkTests {
         let session = try driver.sample()
         defer { try? session.close() }
         let reader = try session.read { $0.infoTable }
-        #expect(throws: SessionErrors.escapedRepository) { try reader.entries() }
+        #expect(throws: UnitOfWorkRules.escapedRepository) { try reader.entries() }
         let writer = try session.write { $0.settings }
-        #expect(throws: SessionErrors.escapedRepository) { try writer.setValue("x", named: "DP_ESCAPED") }
+        #expect(throws: UnitOfWorkRules.escapedRepository) { try writer.setValue("x", named: "DP_ESCAPED") }
         #expect(try session.read { try $0.settings.setting(named: "DP_ESCAPED") } == nil)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import MMEXLegacy
 import MMEXModel
 import MMEXReaderWriter
+import MMEXSession
 import PersistenceSession
 import TestSupport
 import Testing

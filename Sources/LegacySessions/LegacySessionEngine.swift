@@ -1,0 +1,209 @@
+import Foundation
+import LegacyDriver
+import PersistenceSession
+import SQLiteEngine
+import Synchronization
+
+/// A ``PersistenceSession`` on the legacy (query-builder) driver, configured by the app: one retained
+/// `Connection` for the session's whole life, synchronous, as an app on SQLite.swift has it.
+///
+/// - Units of work run one at a time on the connection (other threads wait); a read runs in a transaction (one
+///   consistent view), a write in a transaction that commits when the closure returns and rolls back when it throws.
+/// - A unit of work started inside another on the same thread throws ``PersistenceError/invalidUse(_:)``; a write on
+///   a read-only session throws ``PersistenceError/readOnly(path:detail:)``; every unit after ``close()`` throws
+///   ``PersistenceError/closed``.
+/// - Schemas a unit attached (noted on its ``UnitScope``) are detached once its transaction ended.
+///
+/// ```swift
+/// var setup = LegacySessionSetup(makeReadContext: { TodoLegacyRead(unit: $0) },
+///                                makeWriteContext: { TodoLegacyWrite(unit: $0) })
+/// setup.createSchema = { db in try db.run(lists.create { ... }) }
+/// let session = try LegacySessionEngine.create(at: path, setup: setup)
+/// let lists = try session.read { try $0.lists.all() }
+/// ```
+public final class LegacySessionEngine<ReadContext, WriteContext>: PersistenceSession, @unchecked Sendable {
+    // @unchecked Sendable: `gate` serializes every use of `connection` (a connection used by one thread at a time)
+    // across threads; `closed` is a Mutex; every other stored property is immutable and Sendable.
+    public let driver: DriverKind = .legacy
+    public let location: SessionLocation
+    public let access: SessionAccess
+    private let connection: Connection
+    private let setup: LegacySessionSetup<ReadContext, WriteContext>
+    private let onClose: @Sendable () -> Void
+    private let gate = UnitOfWorkGate()
+    /// Guarded by its own mutex: whether ``close()`` ran.
+    private let closed = Mutex(false)
+
+    /// Wraps a connection the caller opened (with the setup's `prepareConnection` already applied).
+    ///
+    /// - Parameter onClose: runs once, after the connection closed (remove a private copy the session read).
+    public init(
+        connection: Connection, location: SessionLocation, access: SessionAccess,
+        setup: LegacySessionSetup<ReadContext, WriteContext>, onClose: @escaping @Sendable () -> Void = {}
+    ) {
+        self.connection = connection
+        self.location = location
+        self.access = access
+        self.setup = setup
+        self.onClose = onClose
+    }
+
+    deinit {
+        let wasOpen = closed.withLock { closed in
+            defer { closed = true }
+            return !closed
+        }
+        if wasOpen {
+            connection.close()
+            onClose()
+        }
+    }
+
+    private var path: String? {
+        if case .file(let path) = location { return path }
+        return nil
+    }
+
+    // MARK: Opening
+
+    /// Opens an existing database file.
+    ///
+    /// - Parameters:
+    ///   - path: the file, as the session reports it.
+    ///   - access: ``SessionAccess/readOnly`` opens SQLite read-only; every write unit is refused.
+    ///   - connectAt: what SQLite opens when it is not `path` itself (a `file:` URI with parameters, a private copy).
+    ///   - onClose: runs once after the connection closed.
+    /// - Throws: what the setup's `mapError` makes of SQLite's failure (``PersistenceError/notFound(path:)`` when
+    ///   nothing is at `path`: a missing file is never created).
+    public static func open(
+        at path: String, access: SessionAccess, setup: LegacySessionSetup<ReadContext, WriteContext>,
+        connectAt: String? = nil, onClose: @escaping @Sendable () -> Void = {}
+    ) throws -> LegacySessionEngine {
+        if connectAt == nil, !FileManager.default.fileExists(atPath: path) {
+            throw PersistenceError.notFound(path: path)
+        }
+        do {
+            let options = OpenOptions(
+                access: access == .readOnly ? .readOnly : .readWrite, uri: true, vfs: setup.vfs
+            )
+            let connection = try Connection(.uri(connectAt ?? path), options: options, prepare: setup.prepareConnection)
+            try setup.afterOpen?(connection, access)
+            return LegacySessionEngine(
+                connection: connection, location: .file(path: path), access: access, setup: setup, onClose: onClose
+            )
+        } catch {
+            onClose()
+            throw setup.mapError(error, path)
+        }
+    }
+
+    /// Creates a new database file with the setup's schema (in one transaction) and opens it.
+    ///
+    /// - Throws: ``PersistenceError/alreadyExists(path:)`` when anything is at `path` (never overwrites); when the
+    ///   schema fails, the new file is removed and the error rethrown.
+    public static func create(
+        at path: String, setup: LegacySessionSetup<ReadContext, WriteContext>
+    ) throws -> LegacySessionEngine {
+        if FileManager.default.fileExists(atPath: path) { throw PersistenceError.alreadyExists(path: path) }
+        do {
+            let options = OpenOptions(access: .readWriteCreate, uri: true, vfs: setup.vfs)
+            let connection = try Connection(.uri(path), options: options, prepare: setup.prepareConnection)
+            do {
+                if let createSchema = setup.createSchema {
+                    try connection.transaction(.exclusive) { try createSchema(connection) }
+                }
+                try setup.afterOpen?(connection, .readWrite)
+            } catch {
+                connection.close()
+                try? FileManager.default.removeItem(atPath: path)
+                throw error
+            }
+            return LegacySessionEngine(connection: connection, location: .file(path: path), access: .readWrite, setup: setup)
+        } catch {
+            throw setup.mapError(error, path)
+        }
+    }
+
+    /// Opens a private in-memory database with the setup's schema, filled by `fill`; it disappears on ``close()``.
+    public static func openInMemory(
+        setup: LegacySessionSetup<ReadContext, WriteContext>, fill: ((Connection) throws -> Void)? = nil
+    ) throws -> LegacySessionEngine {
+        do {
+            let connection = try Connection(.inMemory)
+            if let createSchema = setup.createSchema {
+                try connection.transaction(.exclusive) { try createSchema(connection) }
+            }
+            try fill?(connection)
+            try setup.afterOpen?(connection, .readWrite)
+            return LegacySessionEngine(connection: connection, location: .memory, access: .readWrite, setup: setup)
+        } catch {
+            throw setup.mapError(error, nil)
+        }
+    }
+
+    // MARK: Lifecycle
+
+    public var isClosed: Bool { closed.withLock { $0 } }
+
+    public func close() throws {
+        try gate.run {
+            let first = closed.withLock { closed in
+                defer { closed = true }
+                return !closed
+            }
+            guard first else { return }
+            connection.close()
+            onClose()
+        }
+    }
+
+    private func checkOpen() throws {
+        if isClosed { throw PersistenceError.closed }
+    }
+
+    // MARK: Units of work
+
+    public func read<T>(_ work: (ReadContext) throws -> T) throws -> T {
+        try checkOpen()
+        return try gate.run {
+            try checkOpen()
+            return try inTransaction(setup.readTransaction) { unit in try work(setup.makeReadContext(unit)) }
+        }
+    }
+
+    public func write<T>(_ work: (WriteContext) throws -> T) throws -> T {
+        try checkOpen()
+        if access == .readOnly { throw UnitOfWorkRules.readOnlySession(path: path) }
+        return try gate.run {
+            try checkOpen()
+            return try inTransaction(setup.writeTransaction) { unit in try work(setup.makeWriteContext(unit)) }
+        }
+    }
+
+    /// ``read(_:)-(ReadContext)`` off the calling task's thread; a task cancelled before it starts never runs it.
+    public func read<T: Sendable>(_ work: @escaping @Sendable (ReadContext) throws -> T) async throws -> T {
+        try await runUnitDetached { try self.read(work) }
+    }
+
+    /// ``write(_:)-(WriteContext)`` off the calling task's thread; a task cancelled before it starts writes nothing,
+    /// and a started unit commits or rolls back as a whole.
+    public func write<T: Sendable>(_ work: @escaping @Sendable (WriteContext) throws -> T) async throws -> T {
+        try await runUnitDetached { try self.write(work) }
+    }
+
+    /// One transaction with a fresh scope: committed when `body` returns, rolled back when it throws.
+    private func inTransaction<T>(_ mode: TransactionMode, _ body: (LegacyUnitOfWork) throws -> T) throws -> T {
+        let scope = UnitScope()
+        defer { scope.end() }
+        let unit = LegacyUnitOfWork(connection: connection, scope: scope, location: location)
+        defer {
+            // Schemas attached during the unit can only be detached once its transaction ended.
+            for schema in scope.attachedSchemas { try? connection.detach(schema) }
+        }
+        do {
+            return try connection.transaction(mode) { try body(unit) }
+        } catch {
+            throw setup.mapError(error, path)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import PersistenceSession
+import ReaderWriterDriver
+
+/// How an app configures ``ReaderWriterSessionEngine``: its contexts, the driver's configuration (per-connection
+/// setup such as a key and the app's open checks, foreign keys, VFS), its schema and its error mapping.
+public struct ReaderWriterSessionSetup<ReadContext, WriteContext>: Sendable {
+    /// Makes the context of a read unit of work (called inside the driver's `read`).
+    public var makeReadContext: @Sendable (ReaderWriterUnitOfWork) -> ReadContext
+    /// Makes the context of a write unit of work (called inside the driver's `write`).
+    public var makeWriteContext: @Sendable (ReaderWriterUnitOfWork) -> WriteContext
+    /// The driver's configuration for every connection the queue or pool opens (its `prepareDatabase` applies a key
+    /// and the app's open checks before the first statement). `readonly` is set by the engine from the access.
+    public var configuration: Configuration
+    /// Creates the app's schema in a new file (``ReaderWriterSessionEngine/create(at:setup:)``), in one write.
+    public var createSchema: (@Sendable (Database) throws -> Void)?
+    /// Turns what a unit or an open threw into what the app sees; the default maps the driver's SQLite failures to
+    /// ``PersistenceError`` with ``PersistenceError/init(sqliteExtendedCode:message:path:keyGiven:)`` and passes
+    /// everything else through.
+    public var mapError: @Sendable (_ error: any Error, _ path: String?) -> any Error = ReaderWriterSessionSetup.standardMapping
+
+    public init(
+        configuration: Configuration = Configuration(),
+        makeReadContext: @escaping @Sendable (ReaderWriterUnitOfWork) -> ReadContext,
+        makeWriteContext: @escaping @Sendable (ReaderWriterUnitOfWork) -> WriteContext
+    ) {
+        self.configuration = configuration
+        self.makeReadContext = makeReadContext
+        self.makeWriteContext = makeWriteContext
+    }
+
+    /// The default error mapping: a nested access as ``UnitOfWorkRules/nestedUnitOfWork``, a closed database as
+    /// ``PersistenceError/closed``, a write in a read as ``PersistenceError/readOnly(path:detail:)``, SQLite failures
+    /// through ``PersistenceError/init(sqliteExtendedCode:message:path:keyGiven:)``, the driver's own checks as
+    /// ``PersistenceError/database(code:extendedCode:message:)``; anything else unchanged.
+    public static func standardMapping(_ error: any Error, path: String?) -> any Error {
+        guard let database = error as? DatabaseError else { return error }
+        switch database.kind {
+        case .reentrantAccess:
+            return UnitOfWorkRules.nestedUnitOfWork
+        case .closed:
+            return PersistenceError.closed
+        case .writeInReadAccess:
+            return PersistenceError.readOnly(path: path, detail: database.message)
+        case .sqlite, .invalidConfiguration, .transactionLeftOpen:
+            return PersistenceError(sqliteExtendedCode: database.extendedResultCode, message: database.message, path: path)
+        default:
+            return PersistenceError.database(
+                code: database.resultCode, extendedCode: database.extendedResultCode, message: database.description
+            )
+        }
+    }
+}

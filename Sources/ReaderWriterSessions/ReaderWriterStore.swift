@@ -1,0 +1,45 @@
+import PersistenceSession
+import ReaderWriterDriver
+
+/// What ``ReaderWriterSessionEngine`` needs of the driver's writer beyond `read`/`write`: how a session opens one
+/// on a file. `DatabaseQueue` and `DatabasePool` conform; everything else about the session is one implementation
+/// over the driver's `DatabaseWriter` abstraction.
+public protocol ReaderWriterStore: DatabaseWriter {
+    /// The driver kind a session over this writer reports.
+    static var sessionDriver: DriverKind { get }
+    /// Opens the writer on a file (or `file:` URI) with the session's configuration.
+    static func openStore(path: String, configuration: Configuration) throws -> Self
+}
+
+extension DatabaseQueue: ReaderWriterStore {
+    /// `queue`.
+    public static var sessionDriver: DriverKind { .queue }
+
+    /// One connection; the file's journal mode is left as it is (no `journalMode` configured).
+    public static func openStore(path: String, configuration: Configuration) throws -> DatabaseQueue {
+        try DatabaseQueue(path: path, configuration: configuration)
+    }
+}
+
+extension DatabasePool: ReaderWriterStore {
+    /// `pool`.
+    public static var sessionDriver: DriverKind { .pool }
+
+    /// WAL while open, with the file's original journal mode put back on close
+    /// (`restoresJournalModeOnClose`), so a rollback-journal file shared with other apps leaves as it came. A
+    /// read-only configuration never switches the file to WAL.
+    ///
+    /// The writer reads the file once right after the switch to WAL: a connection that never read in WAL mode
+    /// restores the journal mode without removing the `-wal` and `-shm` its readers created (SQLite only cleans up
+    /// a WAL its own pager has opened; measured on SQLite 3.40: a pool that only read left an empty `-wal` and a
+    /// `-shm` beside a file whose header was back to rollback mode).
+    public static func openStore(path: String, configuration: Configuration) throws -> DatabasePool {
+        var configuration = configuration
+        configuration.restoresJournalModeOnClose = true
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        if !configuration.readonly {
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "SELECT count(*) FROM sqlite_master") }
+        }
+        return pool
+    }
+}
