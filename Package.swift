@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "PersistenceSession", targets: ["PersistenceSession"]),
         .library(name: "LegacySessions", targets: ["LegacySessions"]),
         .library(name: "ReaderWriterSessions", targets: ["ReaderWriterSessions"]),
+        .library(name: "Differential", targets: ["Differential"]),
     ],
     targets: [
         // MARK: C libraries from Debian packages
