@@ -29,7 +29,8 @@ public enum TodoStore {
         }
     }
 
-    /// Creates a new to-do file with the driver ``policy`` chooses (both create the same schema) and opens it.
+    /// Creates a new to-do file with the driver family ``policy`` chooses (both create the same schema) and opens it.
+    /// The reader/writer family creates it on the queue; the next ``open(at:placement:access:)`` picks queue or pool.
     public static func create(at path: String, placement: SessionPolicy.Placement = .appContainer) throws -> TodoSession {
         switch policy.driver(for: placement) {
         case .legacy: try TodoLegacySession.create(at: path)
