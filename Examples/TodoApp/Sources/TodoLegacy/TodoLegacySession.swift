@@ -31,14 +31,16 @@ public enum TodoLegacySession {
         )
         setup.createSchema = { db in
             try db.execute(TodoSchema.createVersion1)
-            try db.setUserVersion(TodoSchema.version)
+            try db.execute("PRAGMA user_version = \(TodoSchema.version)")
         }
         setup.afterOpen = { db, _ in
             let master = Table("sqlite_master")
             let type = SQLExpression<String>("type")
             let name = SQLExpression<String>("name")
             let tables = try db.prepare(master.filter(type == "table").select(name)).map { try $0[name] }
-            try TodoFileCheck.check(path: path, userVersion: Int64(try db.userVersion), tables: Set(tables))
+            let userVersion = SQLExpression<Int64>("user_version")
+            let version = try db.prepareRowIterator("PRAGMA user_version").next().map { try $0[userVersion] } ?? 0
+            try TodoFileCheck.check(path: path, userVersion: version, tables: Set(tables))
             // SQLite.swift leaves foreign keys off (SQLite's default); the schema's ON DELETE CASCADE needs them on.
             try db.execute("PRAGMA foreign_keys = ON")
         }
