@@ -16,11 +16,11 @@ struct LegacyItemRepository: ItemRepository {
     }
 
     private func item(_ row: Row) throws -> TodoItem {
-        let text = try row[I.id]
+        let text = try row.get(I.id)
         guard let id = UUID(uuidString: text) else { throw InvalidItemID(text: text) }
         return TodoItem(
-            id: id, listId: try row[I.listId], title: try row[I.title], notes: try row[I.notes],
-            dueDate: try row[I.dueDate], priority: try row[I.priority], isDone: try row[I.isDone]
+            id: id, listId: try row.get(I.listId), title: try row.get(I.title), notes: try row.get(I.notes),
+            dueDate: try row.get(I.dueDate), priority: try row.get(I.priority), isDone: try row.get(I.isDone)
         )
     }
 
@@ -67,7 +67,7 @@ struct LegacyItemRepository: ItemRepository {
     func toggleItem(id: UUID) throws -> Bool? {
         try unit.run { db in
             guard let row = try db.pluck(byID(id).select(I.isDone)) else { return nil }
-            let done = try !row[I.isDone]
+            let done = try !row.get(I.isDone)
             try db.run(byID(id).update(I.isDone <- done))
             return done
         }

@@ -11,7 +11,10 @@ struct LegacyListRepository: ListRepository {
     private typealias I = ItemColumns
 
     private func list(_ row: Row) throws -> TodoList {
-        TodoList(id: try row[L.id], title: try row[L.title], createdAt: try row[L.createdAt], isArchived: try row[L.isArchived])
+        TodoList(
+            id: try row.get(L.id), title: try row.get(L.title), createdAt: try row.get(L.createdAt),
+            isArchived: try row.get(L.isArchived)
+        )
     }
 
     func lists() throws -> [TodoList] {
@@ -31,7 +34,9 @@ struct LegacyListRepository: ListRepository {
             .group(listId)
             .order(listId)
         return try unit.run { db in
-            try db.prepare(query).map { row in OpenItemCount(listId: try row[listId], openItems: try row[openItems]) }
+            try db.prepare(query).map { row in
+                OpenItemCount(listId: try row.get(listId), openItems: try row.get(openItems))
+            }
         }
     }
 

@@ -37,9 +37,9 @@ public enum TodoLegacySession {
             let master = Table("sqlite_master")
             let type = SQLExpression<String>("type")
             let name = SQLExpression<String>("name")
-            let tables = try db.prepare(master.filter(type == "table").select(name)).map { try $0[name] }
+            let tables = try db.prepare(master.filter(type == "table").select(name)).map { try $0.get(name) }
             let userVersion = SQLExpression<Int64>("user_version")
-            let version = try db.prepareRowIterator("PRAGMA user_version").next().map { try $0[userVersion] } ?? 0
+            let version = try db.prepareRowIterator("PRAGMA user_version").next().map { try $0.get(userVersion) } ?? 0
             try TodoFileCheck.check(path: path, userVersion: version, tables: Set(tables))
             // SQLite.swift leaves foreign keys off (SQLite's default); the schema's ON DELETE CASCADE needs them on.
             try db.execute("PRAGMA foreign_keys = ON")

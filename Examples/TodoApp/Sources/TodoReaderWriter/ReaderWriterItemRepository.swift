@@ -15,14 +15,14 @@ struct ReaderWriterItemRepository: ItemRepository {
     func items(inList listId: Int64) throws -> [TodoItem] {
         try unit.run { db in
             try ItemRecord.fetchAll(db, sql: ItemRecord.selection + " WHERE listId = ?" + Self.ordered, arguments: [listId])
-                .map(\.item)
+                .map { try $0.item() }
         }
     }
 
     func item(id: UUID) throws -> TodoItem? {
         try unit.run { db in
             try ItemRecord.fetchOne(db, sql: ItemRecord.selection + " WHERE id = ?", arguments: [forms.value(id)])?
-                .item
+                .item()
         }
     }
 
@@ -32,7 +32,7 @@ struct ReaderWriterItemRepository: ItemRepository {
             try ItemRecord.fetchAll(
                 db, sql: ItemRecord.selection + " WHERE dueDate <= ? ORDER BY dueDate, id",
                 arguments: [forms.text(date)]
-            ).map(\.item)
+            ).map { try $0.item() }
         }
     }
 
@@ -43,7 +43,7 @@ struct ReaderWriterItemRepository: ItemRepository {
                 sql: ItemRecord.selection + " WHERE title LIKE ? ESCAPE ?"
                     + " ORDER BY listId, isDone, priority DESC, title COLLATE NOCASE, id",
                 arguments: [TitleSearch.pattern(containing: text), String(TitleSearch.escape)]
-            ).map(\.item)
+            ).map { try $0.item() }
         }
     }
 

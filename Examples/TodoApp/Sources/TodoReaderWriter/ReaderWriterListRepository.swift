@@ -10,24 +10,22 @@ struct ReaderWriterListRepository: ListRepository {
     let forms: StoredForms
 
     func lists() throws -> [TodoList] {
-        try unit.run { db in try ListRecord.fetchAll(db, sql: ListRecord.selection + " ORDER BY createdAt, id").map(\.list) }
+        try unit.run { db in
+            try ListRecord.fetchAll(db, sql: ListRecord.selection + " ORDER BY createdAt, id").map { try $0.list() }
+        }
     }
 
     func list(id: Int64) throws -> TodoList? {
-        try unit.run { db in try ListRecord.fetchOne(db, sql: ListRecord.selection + " WHERE id = ?", arguments: [id])?.list }
+        try unit.run { db in
+            try ListRecord.fetchOne(db, sql: ListRecord.selection + " WHERE id = ?", arguments: [id])?.list()
+        }
     }
 
     func openItemCounts() throws -> [OpenItemCount] {
         try unit.run { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT lists.id, count(items.id) FROM lists
-                    LEFT JOIN items ON items.listId = lists.id AND items.isDone = 0
-                    GROUP BY lists.id ORDER BY lists.id
-                    """
-            )
-            return try rows.map { OpenItemCount(listId: try $0[0], openItems: try $0[1]) }
+            try OpenItemCountRecord.fetchAll(db, sql: OpenItemCountRecord.query).map {
+                OpenItemCount(listId: $0.listId, openItems: $0.openItems)
+            }
         }
     }
 

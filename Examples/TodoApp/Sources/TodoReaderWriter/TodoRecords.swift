@@ -2,37 +2,45 @@ import Foundation
 import ReaderWriterDriver
 import TodoModel
 
-// Record types as GRDB apps write them: a `FetchableRecord` per table, built from a row by column name, with the
-// SQL that selects its columns beside it. Dates and ids are read in every form either side writes (StoredForms);
-// the repositories choose the form they write.
+// Record types as GRDB apps write them: a `Decodable` `FetchableRecord` per table, its properties named after the
+// columns, with the SQL that selects them beside it. Dates and ids are decoded as what is stored (text, bytes) and
+// turned into model values through StoredForms, which reads every form either side writes; the repositories choose
+// the form they write.
 
 /// A row of `lists`.
-struct ListRecord: FetchableRecord {
+struct ListRecord: Decodable, FetchableRecord {
     static let selection = "SELECT id, title, createdAt, isArchived FROM lists"
 
-    var list: TodoList
+    var id: Int64
+    var title: String
+    var createdAt: String
+    var isArchived: Bool
 
-    init(row: Row) throws {
-        list = TodoList(
-            id: try row["id"], title: try row["title"],
-            createdAt: try StoredForms.date(row["createdAt"] as String, column: "lists.createdAt"),
-            isArchived: try row["isArchived"]
+    func list() throws -> TodoList {
+        TodoList(
+            id: id, title: title, createdAt: try StoredForms.date(createdAt, column: "lists.createdAt"),
+            isArchived: isArchived
         )
     }
 }
 
 /// A row of `items`.
-struct ItemRecord: FetchableRecord {
+struct ItemRecord: Decodable, FetchableRecord {
     static let selection = "SELECT id, listId, title, notes, dueDate, priority, isDone FROM items"
 
-    var item: TodoItem
+    /// The stored id: `uuidString` text (read as its bytes) or 16 bytes.
+    var id: Data
+    var listId: Int64
+    var title: String
+    var notes: String?
+    var dueDate: String?
+    var priority: Double
+    var isDone: Bool
 
-    init(row: Row) throws {
-        item = TodoItem(
-            id: try StoredForms.uuid(row["id"], column: "items.id"), listId: try row["listId"],
-            title: try row["title"], notes: try row["notes"],
-            dueDate: try StoredForms.date(row["dueDate"] as String?, column: "items.dueDate"),
-            priority: try row["priority"], isDone: try row["isDone"]
+    func item() throws -> TodoItem {
+        TodoItem(
+            id: try StoredForms.uuid(id, column: "items.id"), listId: listId, title: title, notes: notes,
+            dueDate: try StoredForms.date(dueDate, column: "items.dueDate"), priority: priority, isDone: isDone
         )
     }
 
@@ -43,4 +51,16 @@ struct ItemRecord: FetchableRecord {
             forms.value(item.id),
         ]
     }
+}
+
+/// A row of the open-item count query.
+struct OpenItemCountRecord: Decodable, FetchableRecord {
+    static let query = """
+        SELECT lists.id AS listId, count(items.id) AS openItems FROM lists
+        LEFT JOIN items ON items.listId = lists.id AND items.isDone = 0
+        GROUP BY lists.id ORDER BY lists.id
+        """
+
+    var listId: Int64
+    var openItems: Int
 }
