@@ -66,3 +66,17 @@ struct ListRepositoryTests {
         #expect(try RawFile.text(fixture.path, "SELECT count(*) FROM items") == "0")
     }
 }
+
+@Suite("Async units of work")
+struct AsyncUnitTests {
+    @Test("async read and write units run the same repositories on every driver", arguments: DriverKind.allCases)
+    func asyncUnits(driver: DriverKind) async throws {
+        let fixture = try SessionFixture(driver)
+        defer { try? fixture.session.close() }
+        let made = try await fixture.session.write { context in
+            try context.lists.createList(title: "async", createdAt: SessionFixture.day)
+        }
+        let read = try await fixture.session.read { context in try context.lists.lists() }
+        #expect(read == [made])
+    }
+}
