@@ -6,7 +6,7 @@ import TodoModel
 import TodoStore
 
 /// What lands in the file: the port keeps the legacy side's stored forms for dates, UUIDs and booleans on every
-/// driver (see `LegacyEncoding` in TodoReaderWriter).
+/// driver (see `StoredForms` in TodoReaderWriter).
 @Suite("Stored forms")
 struct StoredFormTests {
     /// 2026-03-01 12:34:56.789 UTC: a time of day and milliseconds, which a day-only form drops.
@@ -32,12 +32,12 @@ struct StoredFormTests {
         ]
     }
 
-    @Test("the legacy driver stores the date form the port keeps (LegacyEncoding.dateForm)")
+    @Test("the legacy driver stores the date form the port keeps (StoredForms.legacyDateForm)")
     func legacyDriverStoresTheDateFormThePortKeeps() throws {
         let folder = try TemporaryFolder()
         let legacy = try Self.stored(by: .legacy, in: folder)
         let queue = try Self.stored(by: .queue, in: folder)
-        // If this fails after a change of the legacy driver's Date encoding, set LegacyEncoding.dateForm to the form
+        // If this fails after a change of the legacy driver's Date encoding, set StoredForms.legacyDateForm to the form
         // the legacy column shows (isoDay: yyyy-MM-dd; sqliteSwift: yyyy-MM-dd'T'HH:mm:ss.SSS).
         #expect(queue[0] == legacy[0], "legacy stores \(legacy[0] ?? "NULL"), the port writes \(queue[0] ?? "NULL")")
         #expect(queue[2] == legacy[2])
