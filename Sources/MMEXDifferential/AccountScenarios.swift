@@ -61,7 +61,7 @@ enum AccountScenarios {
     /// Every account's balance on one day, in one read.
     static func allBalances(_ dayText: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("every account's balance as of \(dayText)") { context -> [Amount] in
-            let accounts = try context.accounts
+            let accounts = context.accounts
             return try accounts.accounts().map { try accounts.balance(accountId: $0.id, asOf: day(dayText)) }
         }
     }

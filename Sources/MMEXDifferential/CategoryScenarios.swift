@@ -61,7 +61,7 @@ enum CategoryScenarios {
     /// Whether every category is used, in one read.
     static func allUses() -> DifferentialOperation<any MMEXSession> {
         SessionOperation.read("every category's isUsed") { context -> [Bool] in
-            let categories = try context.categories
+            let categories = context.categories
             return try categories.categories().map { try categories.isUsed(categoryId: $0.id) }
         }
     }
@@ -116,7 +116,7 @@ enum CategoryScenarios {
     /// Inserts a three-level subtree under a new top-level category; returns the three stored rows.
     static func insertSubtree(_ name: String) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("categories: insert \(quoted(name)) with a child and a grandchild") { context -> [Category] in
-            let categories = try context.categories
+            let categories = context.categories
             let top = try categories.insert(category(name: name))
             let child = try categories.insert(category(name: name + " child", parent: top.id))
             let grandchild = try categories.insert(category(name: name + " grandchild", parent: child.id))

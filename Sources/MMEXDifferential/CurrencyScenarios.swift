@@ -126,7 +126,7 @@ enum CurrencyScenarios {
             if let value { try context.infoTable.setValue(value, for: .baseCurrencyId) } else {
                 try context.infoTable.removeValue(for: .baseCurrencyId)
             }
-            let currencies = try context.currencies
+            let currencies = context.currencies
             return BaseOutcome(
                 base: Outcome(Result { try currencies.baseCurrency() }),
                 rate: Outcome(Result { try currencies.rate(currencyId: 2, on: day("2024-01-01")) })

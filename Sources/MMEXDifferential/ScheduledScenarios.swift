@@ -121,7 +121,7 @@ enum ScheduledScenarios {
     static func enter(id: Int64) -> DifferentialOperation<any MMEXSession> {
         SessionOperation.write("scheduled.enterNextOccurrence(id: \(id)); transaction(id:); ledger") { context -> EnteredAndRead? in
             guard let entered = try context.scheduled.enterNextOccurrence(id: id) else { return nil }
-            let transactions = try context.transactions
+            let transactions = context.transactions
             let accountId = entered.transaction.transaction.accountId
             return EnteredAndRead(
                 entered: entered, readBack: try transactions.transaction(id: entered.transaction.transaction.id),

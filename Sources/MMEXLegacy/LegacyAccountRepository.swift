@@ -151,3 +151,11 @@ struct LegacyAccountRepository: AccountRepository {
         }
     }
 }
+
+extension LegacyReadContext {
+    var accounts: any AccountReading { LegacyAccountRepository(unit: unit) }
+}
+
+extension LegacyWriteContext {
+    var accounts: any AccountRepository { LegacyAccountRepository(unit: unit) }
+}

@@ -38,3 +38,11 @@ struct LegacyAssetRepository: AssetRepository {
         }
     }
 }
+
+extension LegacyReadContext {
+    var assets: any AssetReading { LegacyAssetRepository(unit: unit) }
+}
+
+extension LegacyWriteContext {
+    var assets: any AssetRepository { LegacyAssetRepository(unit: unit) }
+}

@@ -59,3 +59,11 @@ struct LegacyBudgetRepository: BudgetRepository {
         try unit.run { try unit.db.run(entriesTable.table.filter(entriesTable.id == id).delete()) > 0 }
     }
 }
+
+extension LegacyReadContext {
+    var budgets: any BudgetReading { LegacyBudgetRepository(unit: unit) }
+}
+
+extension LegacyWriteContext {
+    var budgets: any BudgetRepository { LegacyBudgetRepository(unit: unit) }
+}

@@ -118,3 +118,11 @@ struct LegacyCategoryRepository: CategoryRepository {
         }
     }
 }
+
+extension LegacyReadContext {
+    var categories: any CategoryReading { LegacyCategoryRepository(unit: unit) }
+}
+
+extension LegacyWriteContext {
+    var categories: any CategoryRepository { LegacyCategoryRepository(unit: unit) }
+}

@@ -182,3 +182,11 @@ struct LegacyCurrencyRepository: CurrencyRepository {
         return try unit.run { try unit.db.run(History.table.filter(History.id == id).delete()) > 0 }
     }
 }
+
+extension LegacyReadContext {
+    var currencies: any CurrencyReading { LegacyCurrencyRepository(unit: unit) }
+}
+
+extension LegacyWriteContext {
+    var currencies: any CurrencyRepository { LegacyCurrencyRepository(unit: unit) }
+}

@@ -231,3 +231,11 @@ struct LegacyDuplicateRepository: DuplicateRepository {
         try unit.db.run(Dup.transactions.filter(Dup.transId == id).delete())
     }
 }
+
+extension LegacyReadContext {
+    var duplicates: any DuplicateReading { LegacyDuplicateRepository(unit: unit) }
+}
+
+extension LegacyWriteContext {
+    var duplicates: any DuplicateRepository { LegacyDuplicateRepository(unit: unit) }
+}

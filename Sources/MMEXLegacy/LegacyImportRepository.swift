@@ -105,3 +105,7 @@ struct LegacyImportRepository: ImportRepository {
         return summary
     }
 }
+
+extension LegacyWriteContext {
+    var importer: any ImportRepository { LegacyImportRepository(unit: unit) }
+}

@@ -52,3 +52,11 @@ struct LegacyInfoTableRepository: InfoTableRepository {
         try unit.run { try unit.db.run(Columns.table.filter(named(key)).delete()) > 0 }
     }
 }
+
+extension LegacyReadContext {
+    var infoTable: any InfoTableReading { LegacyInfoTableRepository(unit: unit) }
+}
+
+extension LegacyWriteContext {
+    var infoTable: any InfoTableRepository { LegacyInfoTableRepository(unit: unit) }
+}

@@ -90,3 +90,11 @@ struct LegacyPayeeRepository: PayeeRepository {
         }
     }
 }
+
+extension LegacyReadContext {
+    var payees: any PayeeReading { LegacyPayeeRepository(unit: unit) }
+}
+
+extension LegacyWriteContext {
+    var payees: any PayeeRepository { LegacyPayeeRepository(unit: unit) }
+}

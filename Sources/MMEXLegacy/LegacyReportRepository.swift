@@ -144,3 +144,11 @@ struct LegacyReportRepository: ReportRepository {
         }
     }
 }
+
+extension LegacyReadContext {
+    var reports: any ReportReading { LegacyReportRepository(unit: unit) }
+}
+
+extension LegacyWriteContext {
+    var reports: any ReportRepository { LegacyReportRepository(unit: unit) }
+}

@@ -107,3 +107,11 @@ struct LegacyScheduledRepository: ScheduledRepository {
         return try detail(advanced)
     }
 }
+
+extension LegacyReadContext {
+    var scheduled: any ScheduledReading { LegacyScheduledRepository(unit: unit) }
+}
+
+extension LegacyWriteContext {
+    var scheduled: any ScheduledRepository { LegacyScheduledRepository(unit: unit) }
+}

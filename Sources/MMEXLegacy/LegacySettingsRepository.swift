@@ -9,7 +9,8 @@ import PersistenceSession
 final class LegacySettingsRepository: SettingsRepository {
     let unit: LegacyUnit
     private typealias Columns = SettingColumns
-    /// Whether the table exists, asked once per unit of work (the schema does not change inside one).
+    /// Whether the table exists, asked once per repository value (a context vends a fresh one on each access; the
+    /// schema does not change inside a unit of work).
     private var available: Bool?
 
     init(unit: LegacyUnit) {
@@ -75,4 +76,12 @@ final class LegacySettingsRepository: SettingsRepository {
         try requireTable()
         return try unit.run { try unit.db.run(Columns.table.filter(named(name)).delete()) > 0 }
     }
+}
+
+extension LegacyReadContext {
+    var settings: any SettingsReading { LegacySettingsRepository(unit: unit) }
+}
+
+extension LegacyWriteContext {
+    var settings: any SettingsRepository { LegacySettingsRepository(unit: unit) }
 }

@@ -90,3 +90,11 @@ enum LegacyDependants {
         )
     }
 }
+
+extension LegacyReadContext {
+    var stocks: any StockReading { LegacyStockRepository(unit: unit) }
+}
+
+extension LegacyWriteContext {
+    var stocks: any StockRepository { LegacyStockRepository(unit: unit) }
+}

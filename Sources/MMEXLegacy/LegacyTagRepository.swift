@@ -108,3 +108,11 @@ struct LegacyTagRepository: TagRepository {
         return try unit.run { try unit.db.run(links(tagId, refType, refId).delete()) > 0 }
     }
 }
+
+extension LegacyReadContext {
+    var tags: any TagReading { LegacyTagRepository(unit: unit) }
+}
+
+extension LegacyWriteContext {
+    var tags: any TagRepository { LegacyTagRepository(unit: unit) }
+}

@@ -307,3 +307,11 @@ struct LegacyTransactionRepository: TransactionRepository {
         try unit.db.run(ShareInfoColumns.table.filter(ShareInfoColumns.transactionId == id).delete())
     }
 }
+
+extension LegacyReadContext {
+    var transactions: any TransactionReading { LegacyTransactionRepository(unit: unit) }
+}
+
+extension LegacyWriteContext {
+    var transactions: any TransactionRepository { LegacyTransactionRepository(unit: unit) }
+}

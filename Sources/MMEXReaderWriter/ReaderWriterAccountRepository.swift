@@ -134,3 +134,11 @@ struct ReaderWriterAccountRepository: AccountRepository {
         }
     }
 }
+
+extension ReaderWriterReadContext {
+    var accounts: any AccountReading { ReaderWriterAccountRepository(unit: unit) }
+}
+
+extension ReaderWriterWriteContext {
+    var accounts: any AccountRepository { ReaderWriterAccountRepository(unit: unit) }
+}

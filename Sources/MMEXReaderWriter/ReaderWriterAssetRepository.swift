@@ -35,3 +35,11 @@ struct ReaderWriterAssetRepository: AssetRepository {
         }
     }
 }
+
+extension ReaderWriterReadContext {
+    var assets: any AssetReading { ReaderWriterAssetRepository(unit: unit) }
+}
+
+extension ReaderWriterWriteContext {
+    var assets: any AssetRepository { ReaderWriterAssetRepository(unit: unit) }
+}

@@ -62,3 +62,11 @@ struct ReaderWriterBudgetRepository: BudgetRepository {
         }
     }
 }
+
+extension ReaderWriterReadContext {
+    var budgets: any BudgetReading { ReaderWriterBudgetRepository(unit: unit) }
+}
+
+extension ReaderWriterWriteContext {
+    var budgets: any BudgetRepository { ReaderWriterBudgetRepository(unit: unit) }
+}

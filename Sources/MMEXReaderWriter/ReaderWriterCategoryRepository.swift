@@ -100,3 +100,11 @@ struct ReaderWriterCategoryRepository: CategoryRepository {
         }
     }
 }
+
+extension ReaderWriterReadContext {
+    var categories: any CategoryReading { ReaderWriterCategoryRepository(unit: unit) }
+}
+
+extension ReaderWriterWriteContext {
+    var categories: any CategoryRepository { ReaderWriterCategoryRepository(unit: unit) }
+}

@@ -161,3 +161,11 @@ struct ReaderWriterCurrencyRepository: CurrencyRepository {
         }
     }
 }
+
+extension ReaderWriterReadContext {
+    var currencies: any CurrencyReading { ReaderWriterCurrencyRepository(unit: unit) }
+}
+
+extension ReaderWriterWriteContext {
+    var currencies: any CurrencyRepository { ReaderWriterCurrencyRepository(unit: unit) }
+}

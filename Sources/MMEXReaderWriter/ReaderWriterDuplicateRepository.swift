@@ -214,3 +214,11 @@ struct ReaderWriterDuplicateRepository: DuplicateRepository {
         try db.execute(sql: "DELETE FROM CHECKINGACCOUNT_V1 WHERE TRANSID = ?", arguments: [id])
     }
 }
+
+extension ReaderWriterReadContext {
+    var duplicates: any DuplicateReading { ReaderWriterDuplicateRepository(unit: unit) }
+}
+
+extension ReaderWriterWriteContext {
+    var duplicates: any DuplicateRepository { ReaderWriterDuplicateRepository(unit: unit) }
+}

@@ -102,3 +102,7 @@ struct ReaderWriterImportRepository: ImportRepository {
 
     private func quoted(_ identifier: String) -> String { quoteIdentifier(identifier) }
 }
+
+extension ReaderWriterWriteContext {
+    var importer: any ImportRepository { ReaderWriterImportRepository(unit: unit) }
+}

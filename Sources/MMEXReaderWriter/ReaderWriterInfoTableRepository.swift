@@ -54,3 +54,11 @@ struct ReaderWriterInfoTableRepository: InfoTableRepository {
         }
     }
 }
+
+extension ReaderWriterReadContext {
+    var infoTable: any InfoTableReading { ReaderWriterInfoTableRepository(unit: unit) }
+}
+
+extension ReaderWriterWriteContext {
+    var infoTable: any InfoTableRepository { ReaderWriterInfoTableRepository(unit: unit) }
+}

@@ -82,3 +82,11 @@ enum ReaderWriterLookupUse {
         }
     }
 }
+
+extension ReaderWriterReadContext {
+    var payees: any PayeeReading { ReaderWriterPayeeRepository(unit: unit) }
+}
+
+extension ReaderWriterWriteContext {
+    var payees: any PayeeRepository { ReaderWriterPayeeRepository(unit: unit) }
+}

@@ -114,3 +114,11 @@ struct ReaderWriterReportRepository: ReportRepository {
         }
     }
 }
+
+extension ReaderWriterReadContext {
+    var reports: any ReportReading { ReaderWriterReportRepository(unit: unit) }
+}
+
+extension ReaderWriterWriteContext {
+    var reports: any ReportRepository { ReaderWriterReportRepository(unit: unit) }
+}

@@ -100,3 +100,11 @@ struct ReaderWriterScheduledRepository: ScheduledRepository {
         return try detail(db, advanced)
     }
 }
+
+extension ReaderWriterReadContext {
+    var scheduled: any ScheduledReading { ReaderWriterScheduledRepository(unit: unit) }
+}
+
+extension ReaderWriterWriteContext {
+    var scheduled: any ScheduledRepository { ReaderWriterScheduledRepository(unit: unit) }
+}

@@ -9,7 +9,8 @@ import ReaderWriterDriver
 /// the table is never created behind the user's back.
 final class ReaderWriterSettingsRepository: SettingsRepository {
     let unit: ReaderWriterUnit
-    /// Whether the table exists, asked once per unit of work.
+    /// Whether the table exists, asked once per repository value (a context vends a fresh one on each access; the
+    /// schema does not change inside a unit of work).
     private var available: Bool?
 
     init(unit: ReaderWriterUnit) {
@@ -78,4 +79,12 @@ final class ReaderWriterSettingsRepository: SettingsRepository {
             return db.changesCount > 0
         }
     }
+}
+
+extension ReaderWriterReadContext {
+    var settings: any SettingsReading { ReaderWriterSettingsRepository(unit: unit) }
+}
+
+extension ReaderWriterWriteContext {
+    var settings: any SettingsRepository { ReaderWriterSettingsRepository(unit: unit) }
 }

@@ -86,3 +86,11 @@ enum ReaderWriterDependants {
         try db.execute(sql: "DELETE FROM ATTACHMENT_V1 WHERE REFTYPE = ? AND REFID = ?", arguments: [kind, id])
     }
 }
+
+extension ReaderWriterReadContext {
+    var stocks: any StockReading { ReaderWriterStockRepository(unit: unit) }
+}
+
+extension ReaderWriterWriteContext {
+    var stocks: any StockRepository { ReaderWriterStockRepository(unit: unit) }
+}

@@ -94,3 +94,11 @@ struct ReaderWriterTagRepository: TagRepository {
         }
     }
 }
+
+extension ReaderWriterReadContext {
+    var tags: any TagReading { ReaderWriterTagRepository(unit: unit) }
+}
+
+extension ReaderWriterWriteContext {
+    var tags: any TagRepository { ReaderWriterTagRepository(unit: unit) }
+}

@@ -218,3 +218,11 @@ struct ReaderWriterTransactionRepository: TransactionRepository {
         try db.execute(sql: "DELETE FROM SHAREINFO_V1 WHERE CHECKINGACCOUNTID = ?", arguments: [id])
     }
 }
+
+extension ReaderWriterReadContext {
+    var transactions: any TransactionReading { ReaderWriterTransactionRepository(unit: unit) }
+}
+
+extension ReaderWriterWriteContext {
+    var transactions: any TransactionRepository { ReaderWriterTransactionRepository(unit: unit) }
+}

@@ -13,18 +13,18 @@ import PersistenceSession
 public protocol MMEXReadContext {
     var infoTable: any InfoTableReading { get }
     var settings: any SettingsReading { get }
-    var currencies: any CurrencyReading { get throws }
-    var accounts: any AccountReading { get throws }
-    var payees: any PayeeReading { get throws }
-    var categories: any CategoryReading { get throws }
-    var tags: any TagReading { get throws }
-    var transactions: any TransactionReading { get throws }
-    var scheduled: any ScheduledReading { get throws }
-    var budgets: any BudgetReading { get throws }
-    var assets: any AssetReading { get throws }
-    var stocks: any StockReading { get throws }
-    var reports: any ReportReading { get throws }
-    var duplicates: any DuplicateReading { get throws }
+    var currencies: any CurrencyReading { get }
+    var accounts: any AccountReading { get }
+    var payees: any PayeeReading { get }
+    var categories: any CategoryReading { get }
+    var tags: any TagReading { get }
+    var transactions: any TransactionReading { get }
+    var scheduled: any ScheduledReading { get }
+    var budgets: any BudgetReading { get }
+    var assets: any AssetReading { get }
+    var stocks: any StockReading { get }
+    var reports: any ReportReading { get }
+    var duplicates: any DuplicateReading { get }
 }
 
 /// What a write unit of work can reach: every repository with its writing side.
@@ -38,17 +38,17 @@ public protocol MMEXReadContext {
 public protocol MMEXWriteContext {
     var infoTable: any InfoTableRepository { get }
     var settings: any SettingsRepository { get }
-    var currencies: any CurrencyRepository { get throws }
-    var accounts: any AccountRepository { get throws }
-    var payees: any PayeeRepository { get throws }
-    var categories: any CategoryRepository { get throws }
-    var tags: any TagRepository { get throws }
-    var transactions: any TransactionRepository { get throws }
-    var scheduled: any ScheduledRepository { get throws }
-    var budgets: any BudgetRepository { get throws }
-    var assets: any AssetRepository { get throws }
-    var stocks: any StockRepository { get throws }
-    var reports: any ReportRepository { get throws }
-    var importer: any ImportRepository { get throws }
-    var duplicates: any DuplicateRepository { get throws }
+    var currencies: any CurrencyRepository { get }
+    var accounts: any AccountRepository { get }
+    var payees: any PayeeRepository { get }
+    var categories: any CategoryRepository { get }
+    var tags: any TagRepository { get }
+    var transactions: any TransactionRepository { get }
+    var scheduled: any ScheduledRepository { get }
+    var budgets: any BudgetRepository { get }
+    var assets: any AssetRepository { get }
+    var stocks: any StockRepository { get }
+    var reports: any ReportRepository { get }
+    var importer: any ImportRepository { get }
+    var duplicates: any DuplicateRepository { get }
 }

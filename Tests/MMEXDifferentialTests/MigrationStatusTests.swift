@@ -50,6 +50,13 @@ struct MigrationStatusTests {
         #expect(Set(rows.filter(\.isPorted).map(\.repository)) == registered, "registered slices are ported on both drivers")
     }
 
+    @Test("slices are numbered in the port's order")
+    func sliceStages() {
+        #expect(RepositorySlice.infoTable.stage == 0)
+        #expect(RepositorySlice.allCases.map(\.stage) == RepositorySlice.allCases.map(\.stage).sorted())
+        #expect(RepositorySlice(rawValue: "import") == .importing)
+    }
+
     @Test("every recorded difference is explained in MIGRATION.md")
     func recordedDifferencesAreDocumented() throws {
         let text = try String(contentsOf: Self.document, encoding: .utf8)

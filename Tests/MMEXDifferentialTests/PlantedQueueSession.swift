@@ -63,18 +63,18 @@ private struct PlantedReadContext: MMEXReadContext {
     let base: any MMEXReadContext
     let infoTable: any InfoTableReading
     var settings: any SettingsReading { base.settings }
-    var currencies: any CurrencyReading { get throws { try base.currencies } }
-    var accounts: any AccountReading { get throws { try base.accounts } }
-    var payees: any PayeeReading { get throws { try base.payees } }
-    var categories: any CategoryReading { get throws { try base.categories } }
-    var tags: any TagReading { get throws { try base.tags } }
-    var transactions: any TransactionReading { get throws { try base.transactions } }
-    var scheduled: any ScheduledReading { get throws { try base.scheduled } }
-    var budgets: any BudgetReading { get throws { try base.budgets } }
-    var assets: any AssetReading { get throws { try base.assets } }
-    var stocks: any StockReading { get throws { try base.stocks } }
-    var reports: any ReportReading { get throws { try base.reports } }
-    var duplicates: any DuplicateReading { get throws { try base.duplicates } }
+    var currencies: any CurrencyReading { base.currencies }
+    var accounts: any AccountReading { base.accounts }
+    var payees: any PayeeReading { base.payees }
+    var categories: any CategoryReading { base.categories }
+    var tags: any TagReading { base.tags }
+    var transactions: any TransactionReading { base.transactions }
+    var scheduled: any ScheduledReading { base.scheduled }
+    var budgets: any BudgetReading { base.budgets }
+    var assets: any AssetReading { base.assets }
+    var stocks: any StockReading { base.stocks }
+    var reports: any ReportReading { base.reports }
+    var duplicates: any DuplicateReading { base.duplicates }
 
     init(base: any MMEXReadContext, bug: PlantedBug) {
         self.base = base
@@ -87,19 +87,19 @@ private struct PlantedWriteContext: MMEXWriteContext {
     let base: any MMEXWriteContext
     let infoTable: any InfoTableRepository
     var settings: any SettingsRepository { base.settings }
-    var currencies: any CurrencyRepository { get throws { try base.currencies } }
-    var accounts: any AccountRepository { get throws { try base.accounts } }
-    var payees: any PayeeRepository { get throws { try base.payees } }
-    var categories: any CategoryRepository { get throws { try base.categories } }
-    var tags: any TagRepository { get throws { try base.tags } }
-    var transactions: any TransactionRepository { get throws { try base.transactions } }
-    var scheduled: any ScheduledRepository { get throws { try base.scheduled } }
-    var budgets: any BudgetRepository { get throws { try base.budgets } }
-    var assets: any AssetRepository { get throws { try base.assets } }
-    var stocks: any StockRepository { get throws { try base.stocks } }
-    var reports: any ReportRepository { get throws { try base.reports } }
-    var importer: any ImportRepository { get throws { try base.importer } }
-    var duplicates: any DuplicateRepository { get throws { try base.duplicates } }
+    var currencies: any CurrencyRepository { base.currencies }
+    var accounts: any AccountRepository { base.accounts }
+    var payees: any PayeeRepository { base.payees }
+    var categories: any CategoryRepository { base.categories }
+    var tags: any TagRepository { base.tags }
+    var transactions: any TransactionRepository { base.transactions }
+    var scheduled: any ScheduledRepository { base.scheduled }
+    var budgets: any BudgetRepository { base.budgets }
+    var assets: any AssetRepository { base.assets }
+    var stocks: any StockRepository { base.stocks }
+    var reports: any ReportRepository { base.reports }
+    var importer: any ImportRepository { base.importer }
+    var duplicates: any DuplicateRepository { base.duplicates }
 
     init(base: any MMEXWriteContext, bug: PlantedBug) {
         self.base = base

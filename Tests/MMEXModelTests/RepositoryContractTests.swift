@@ -94,11 +94,4 @@ struct RepositoryContractTests {
         #expect(error == .missingTable("SETTING_V1"))
         #expect(error?.description.contains("SETTING_V1") == true)
     }
-
-    @Test("slices are numbered in the port's order")
-    func sliceStages() {
-        #expect(RepositorySlice.infoTable.stage == 0)
-        #expect(RepositorySlice.allCases.map(\.stage) == RepositorySlice.allCases.map(\.stage).sorted())
-        #expect(RepositorySlice(rawValue: "import") == .importing)
-    }
 }

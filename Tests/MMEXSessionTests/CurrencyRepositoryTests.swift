@@ -17,8 +17,8 @@ struct CurrencyRepositoryTests {
         let folder = TemporaryDirectory()
         let session = try driver.open(try Files.plainCopy(in: folder))
         defer { try? session.close() }
-        try session.read { context in
-            let currencies = try context.currencies
+        try session.read { (context) throws in
+            let currencies = context.currencies
             let all = try currencies.currencies()
             #expect(all.count == 169)
             #expect(all.map(\.id) == all.map(\.id).sorted())
@@ -37,8 +37,8 @@ struct CurrencyRepositoryTests {
         let folder = TemporaryDirectory()
         let session = try driver.open(try Files.plainCopy(in: folder))
         defer { try? session.close() }
-        try session.read { context in
-            let currencies = try context.currencies
+        try session.read { (context) throws in
+            let currencies = context.currencies
             #expect(try currencies.rate(currencyId: 2, on: day("2024-01-01")) == .integer(1))
             #expect(try currencies.rate(currencyId: 1, on: day("2023-01-01")) == .real(0.92), "on the row's own day")
             #expect(try currencies.rate(currencyId: 1, on: day("2023-01-10")) == .real(0.907856), "between rows")
@@ -56,8 +56,8 @@ struct CurrencyRepositoryTests {
         let folder = TemporaryDirectory()
         let session = try driver.open(try Files.plainCopy(in: folder))
         defer { try? session.close() }
-        try session.read { context in
-            let currencies = try context.currencies
+        try session.read { (context) throws in
+            let currencies = context.currencies
             #expect(try currencies.convert(100, from: 1, to: 2, on: day("2023-01-10")) == Amount(100 * 0.907856))
             #expect(try currencies.convert(100, from: 2, to: 1, on: day("2023-01-10")) == Amount(100 / 0.907856))
             #expect(try currencies.convert(.text("x"), from: 1, to: 2, on: day("2023-01-10")) == nil)

@@ -27,8 +27,8 @@ struct LookupRepositoryTests {
         let folder = TemporaryDirectory()
         let session = try driver.open(try Files.plainCopy(in: folder))
         defer { try? session.close() }
-        try session.read { context in
-            let payees = try context.payees
+        try session.read { (context) throws in
+            let payees = context.payees
             #expect(try payees.payee(named: "rewe")?.id == 1)
             #expect(try payees.payee(named: "Rewe ") == nil, "a trailing space is another name")
             #expect(try payees.payee(named: "CAFÉ LUMIÈRE")?.id == 1_719_835_200_000_386, "É does not fold to é")
@@ -76,8 +76,8 @@ struct LookupRepositoryTests {
         let folder = TemporaryDirectory()
         let session = try driver.open(try Files.plainCopy(in: folder))
         defer { try? session.close() }
-        try session.write { context in
-            let categories = try context.categories
+        try session.write { (context) throws in
+            let categories = context.categories
             let top = try categories.insert(Category(id: 0, name: "aardvark", parentId: nil))
             let child = try categories.insert(Category(id: 0, name: "B child", parentId: top.id))
             try categories.insert(Category(id: 0, name: "a child", parentId: top.id))
@@ -91,8 +91,8 @@ struct LookupRepositoryTests {
         let topNames = tree.map { $0.category.name.lowercased() }
         #expect(topNames.count == 27)
         #expect(Array(topNames.prefix(3)) == ["aardvark", "automobile", "bills"])
-        try session.read { context in
-            let categories = try context.categories
+        try session.read { (context) throws in
+            let categories = context.categories
             #expect(try categories.category(named: "GAS", parentId: 16)?.id == 18, "NOCASE, under the given parent")
             #expect(try categories.category(named: "gas", parentId: 1)?.id == 4)
             #expect(try categories.category(named: "gas", parentId: -1) == nil)
@@ -157,7 +157,7 @@ struct LookupRepositoryTests {
         #expect(refused?.message == "CATEGORY_V1 row 26 is used by PAYEE_V1", "names the used child and its first user")
         #expect(try session.read { try $0.categories.category(id: 25) } != nil, "nothing deleted")
         let ids = try session.write { context -> [Int64] in
-            let categories = try context.categories
+            let categories = context.categories
             let top = try categories.insert(Category(id: 0, name: "DP Top", parentId: -1))
             let child = try categories.insert(Category(id: 0, name: "DP Child", parentId: top.id))
             let grandchild = try categories.insert(Category(id: 0, name: "DP Grandchild", parentId: child.id))
@@ -177,8 +177,8 @@ struct LookupRepositoryTests {
         let path = try Files.plainCopy(in: folder)
         let session = try driver.open(path)
         defer { try? session.close() }
-        try session.read { context in
-            let tags = try context.tags
+        try session.read { (context) throws in
+            let tags = context.tags
             #expect(try tags.tag(named: "URLAUB")?.id == 1)
             #expect(try tags.tag(named: "Été") == nil, "É does not fold")
             #expect(try tags.tags(refType: "Transaction", refId: 50).map(\.name) == ["Tax-deductible", "家族"])

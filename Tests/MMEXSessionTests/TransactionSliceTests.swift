@@ -34,8 +34,8 @@ struct TransactionSliceTests {
         let folder = TemporaryDirectory()
         let (session, _) = try emptyWallet(driver, folder, minter: scriptedMinter([5_000_300, 5_000_200, 5_000_100, 5_000_400, 5_000_050]))
         defer { try? session.close() }
-        try session.write { context in
-            let repository = try context.transactions
+        try session.write { (context) throws in
+            let repository = context.transactions
             try repository.insert(withdrawal(amount: 1, date: "2024-04-16T00:00:00"))  // id 5_000_300
             try repository.insert(withdrawal(amount: 2, date: "2024-04-16"))  // id 5_000_200
             try repository.insert(withdrawal(amount: 4, date: "2024-04-15T23:00:00"))  // id 5_000_100
@@ -58,8 +58,8 @@ struct TransactionSliceTests {
         let folder = TemporaryDirectory()
         let (session, _) = try emptyWallet(driver, folder, minter: scriptedMinter([1001, 1002, 1003, 1004]))
         defer { try? session.close() }
-        try session.write { context in
-            let repository = try context.transactions
+        try session.write { (context) throws in
+            let repository = context.transactions
             try repository.insert(withdrawal(amount: 0.1, date: "2024-01-01"))
             try repository.insert(withdrawal(amount: 10, date: "2024-01-02", status: .void))
             try repository.insert(withdrawal(amount: 20, date: "2024-01-03", deleted: "2024-02-01T08:00:00"))
@@ -75,7 +75,7 @@ struct TransactionSliceTests {
         let folder = TemporaryDirectory()
         let (session, _) = try emptyWallet(driver, folder)
         defer { try? session.close() }
-        let stored = try session.write { context in
+        let stored = try session.write { (context) throws in
             try context.transactions.insert(TransactionDetail(transaction: AccountTransaction(
                 id: 0, accountId: 12, toAccountId: 2, payeeId: -1, code: .transfer, amount: 7450, status: .reconciled,
                 date: "2024-04-16", toAmount: 50

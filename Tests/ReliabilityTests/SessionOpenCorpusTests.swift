@@ -30,7 +30,7 @@ private func expectedError(_ input: BadInput) -> Set<String>? {
     case .notADatabase: return ["notADatabase", "corrupt"]
     case .readable(let version, _):
         if version > 21 { return ["schemaTooNew"] }
-        if input.fileName == "other-app.db" || input.fileName == "partial.mmb" { return ["notAnMMEXFile"] }
+        if input.fileName == "other-app.db" || input.fileName == "partial.mmb" { return ["wrongKindOfFile"] }
         return nil
     }
 }
