@@ -92,3 +92,11 @@ struct LegacyItemRepository: ItemRepository {
         try unit.run { db in try db.run(byID(id).delete()) > 0 }
     }
 }
+
+extension LegacyTodoReadContext {
+    var items: any ItemReading { LegacyItemRepository(unit: unit) }
+}
+
+extension LegacyTodoWriteContext {
+    var items: any ItemRepository { LegacyItemRepository(unit: unit) }
+}

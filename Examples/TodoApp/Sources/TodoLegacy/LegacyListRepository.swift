@@ -60,3 +60,11 @@ struct LegacyListRepository: ListRepository {
         try unit.run { db in try db.run(L.table.filter(L.id == id).delete()) > 0 }
     }
 }
+
+extension LegacyTodoReadContext {
+    var lists: any ListReading { LegacyListRepository(unit: unit) }
+}
+
+extension LegacyTodoWriteContext {
+    var lists: any ListRepository { LegacyListRepository(unit: unit) }
+}

@@ -92,3 +92,11 @@ struct ReaderWriterItemRepository: ItemRepository {
         }
     }
 }
+
+extension ReaderWriterTodoReadContext {
+    var items: any ItemReading { ReaderWriterItemRepository(unit: unit, forms: forms) }
+}
+
+extension ReaderWriterTodoWriteContext {
+    var items: any ItemRepository { ReaderWriterItemRepository(unit: unit, forms: forms) }
+}

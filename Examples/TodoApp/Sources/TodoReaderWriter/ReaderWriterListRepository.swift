@@ -61,3 +61,11 @@ struct ReaderWriterListRepository: ListRepository {
         }
     }
 }
+
+extension ReaderWriterTodoReadContext {
+    var lists: any ListReading { ReaderWriterListRepository(unit: unit, forms: forms) }
+}
+
+extension ReaderWriterTodoWriteContext {
+    var lists: any ListRepository { ReaderWriterListRepository(unit: unit, forms: forms) }
+}

@@ -1,19 +1,21 @@
 import ReaderWriterSessions
 import TodoModel
 
-/// The read context of the queue and pool sessions: the repositories on the `db` the driver lent to this read.
+/// The read context of the queue and pool sessions. Each repository file vends its repository from here in an
+/// extension (`var lists: any ListReading`), so a new repository lands in its own file; `TodoReadContext` has no
+/// defaults, so a repository this driver does not vend does not compile.
 struct ReaderWriterTodoReadContext: TodoReadContext {
+    /// The unit of work every repository of this context works in (the `db` the queue or pool lent to it).
     let unit: ReaderWriterUnitOfWork
+    /// How dates and ids are written.
     let forms: StoredForms
-    var lists: any ListReading { ReaderWriterListRepository(unit: unit, forms: forms) }
-    var items: any ItemReading { ReaderWriterItemRepository(unit: unit, forms: forms) }
 }
 
-/// The write context of the queue and pool sessions: the repositories on the writer's `db`, inside its
-/// transaction.
+/// The write context of the queue and pool sessions: every repository with its writing side, vended the same way,
+/// inside the writer's transaction.
 struct ReaderWriterTodoWriteContext: TodoWriteContext {
+    /// The unit of work every repository of this context works in.
     let unit: ReaderWriterUnitOfWork
+    /// How dates and ids are written.
     let forms: StoredForms
-    var lists: any ListRepository { ReaderWriterListRepository(unit: unit, forms: forms) }
-    var items: any ItemRepository { ReaderWriterItemRepository(unit: unit, forms: forms) }
 }
