@@ -54,6 +54,24 @@ struct SessionFileTests {
         #expect(try RawFile.text(folder.path("legacy.sqlite"), "PRAGMA user_version") == "1")
     }
 
+    @Test("a read-only session reads and refuses every write unit, the same way on every driver", arguments: DriverKind.allCases)
+    func readOnly(driver: DriverKind) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("todo.sqlite")
+        let writer = try TodoLegacySession.create(at: path)
+        _ = try writer.write { try $0.lists.createList(title: "kept", createdAt: Date(timeIntervalSince1970: 0)) }
+        try writer.close()
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let session = try TodoStore.open(at: path, driver: driver, access: .readOnly)
+        #expect(try session.read { try $0.lists.lists().map(\.title) } == ["kept"])
+        #expect(throws: PersistenceError.readOnly(path: path, detail: "the session was opened read-only")) {
+            try session.write { try $0.lists.deleteList(id: 1) }
+        }
+        try session.close()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+        #expect(folder.files == ["todo.sqlite"])
+    }
+
     @Test("the pool puts the journal mode back and leaves no -wal or -shm beside the file")
     func poolSidecars() throws {
         let folder = try TemporaryFolder()
