@@ -5,6 +5,8 @@ struct DatabaseStateDiff {
     let baseline: EngineConnection
     let candidate: EngineConnection
     let options: StateComparison
+    /// Tables both copies hold byte for byte (``UnchangedTables``): their rows are equal without reading them.
+    var unchangedTables: Set<String> = []
 
     /// Each difference as (kind, field, baseline text, candidate text).
     func differences() throws -> [(kind: Mismatch.Kind, field: String, baseline: String, candidate: String)] {
@@ -29,7 +31,8 @@ struct DatabaseStateDiff {
         if options.rows {
             let left = try tables(baseline)
             let right = try tables(candidate)
-            for table in left.union(right).sorted() where !options.ignoredTables.contains(table) {
+            for table in left.union(right).sorted()
+            where !options.ignoredTables.contains(table) && !unchangedTables.contains(table) {
                 guard left.contains(table), right.contains(table) else {
                     let shown = { (has: Bool) in has ? "table" : "(absent)" }
                     found.append((.rows, table, shown(left.contains(table)), shown(right.contains(table))))

@@ -245,7 +245,13 @@ public struct DifferentialHarness<Subject> {
         }
         defer { right.close() }
         do {
-            let differences = try DatabaseStateDiff(baseline: left, candidate: right, options: comparison).differences()
+            var diff = DatabaseStateDiff(baseline: left, candidate: right, options: comparison)
+            if comparison.rows && comparison.skipsUnchangedTables {
+                diff.unchangedTables = UnchangedTables.find(
+                    baselinePath: copies.baselinePath, candidatePath: copies.candidatePath, baseline: left, candidate: right
+                )
+            }
+            let differences = try diff.differences()
             mismatches += differences.map { mismatch($0.kind, field: $0.field, $0.baseline, $0.candidate) }
         } catch {
             throw DifferentialError.cannotInspect(side: "\(baseline.name)/\(candidate.name)", reason: "\(error)")

@@ -1,0 +1,107 @@
+@testable import Differential
+import Foundation
+import SQLiteEngine
+import TestSupport
+import Testing
+
+/// The row comparison skips only tables both copies hold byte for byte; everything else is still read row by row.
+@Suite("Unchanged tables: what the state comparison may skip")
+struct UnchangedTablesTests {
+    /// Two copies of one file with two tables of a few hundred rows; `change` runs on the candidate copy.
+    private func copies(
+        _ folder: TemporaryDirectory, change: (EngineConnection) throws -> Void
+    ) throws -> (baseline: String, candidate: String) {
+        let source = folder.path("source.db")
+        let connection = try EngineConnection(path: source, options: .create)
+        try connection.execute(
+            """
+            CREATE TABLE a (id INTEGER PRIMARY KEY, body TEXT);
+            CREATE TABLE b (id INTEGER PRIMARY KEY, body TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 400)
+            INSERT INTO a SELECT i, printf('row %d of a', i) FROM n;
+            INSERT INTO b SELECT id, replace(body, 'of a', 'of b') FROM a;
+            """
+        )
+        connection.close()
+        let baseline = folder.path("baseline.db")
+        let candidate = folder.path("candidate.db")
+        try FileManager.default.copyItem(atPath: source, toPath: baseline)
+        try FileManager.default.copyItem(atPath: source, toPath: candidate)
+        let writer = try EngineConnection(path: candidate, options: .readWrite)
+        try change(writer)
+        writer.close()
+        return (baseline, candidate)
+    }
+
+    private func unchanged(_ paths: (baseline: String, candidate: String)) throws -> Set<String> {
+        let left = try EngineConnection(path: paths.baseline, options: .readOnly)
+        defer { left.close() }
+        let right = try EngineConnection(path: paths.candidate, options: .readOnly)
+        defer { right.close() }
+        return UnchangedTables.find(
+            baselinePath: paths.baseline, candidatePath: paths.candidate, baseline: left, candidate: right
+        )
+    }
+
+    @Test("identical copies: every table may be skipped")
+    func identicalCopies() throws {
+        let folder = TemporaryDirectory("unchanged")
+        let paths = try copies(folder) { _ in }
+        #expect(try unchanged(paths).isSuperset(of: ["a", "b"]))
+    }
+
+    @Test("a table one side changed is compared; the untouched one is skipped")
+    func changedTableIsCompared() throws {
+        let folder = TemporaryDirectory("unchanged")
+        let paths = try copies(folder) { db in try db.execute("UPDATE a SET body = 'changed' WHERE id = 200") }
+        let skipped = try unchanged(paths)
+        #expect(!skipped.contains("a"))
+        #expect(skipped.contains("b"))
+    }
+
+    @Test("a change the comparison would find is still found with skipping on")
+    func skippingKeepsTheDifference() throws {
+        let folder = TemporaryDirectory("unchanged")
+        let paths = try copies(folder) { db in try db.execute("DELETE FROM b WHERE id = 7") }
+        let left = try EngineConnection(path: paths.baseline, options: .readOnly)
+        defer { left.close() }
+        let right = try EngineConnection(path: paths.candidate, options: .readOnly)
+        defer { right.close() }
+        var diff = DatabaseStateDiff(baseline: left, candidate: right, options: .all)
+        diff.unchangedTables = UnchangedTables.find(
+            baselinePath: paths.baseline, candidatePath: paths.candidate, baseline: left, candidate: right
+        )
+        let fields = try diff.differences().map(\.field)
+        #expect(fields == ["b[rowid 7]"])
+    }
+
+    @Test("a -wal beside either copy turns skipping off")
+    func walTurnsSkippingOff() throws {
+        let folder = TemporaryDirectory("unchanged")
+        let paths = try copies(folder) { _ in }
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: paths.candidate + "-wal"))
+        #expect(try unchanged(paths).isEmpty)
+    }
+}
+
+@Suite("Unchanged tables: the whole-file fast path")
+struct SameContentTests {
+    private func header(_ bytes: [(Int, UInt8)]) -> Data {
+        var data = Data(repeating: 7, count: 4096)
+        for (offset, value) in bytes { data[offset] = value }
+        return data
+    }
+
+    @Test("the change counter, version-valid-for, SQLite version and WAL flags do not count as content")
+    func countersAreNotContent() {
+        #expect(UnchangedTables.sameContent(header([]), header([(24, 1), (27, 9), (92, 3), (99, 4), (18, 2), (19, 2)])))
+    }
+
+    @Test("any other byte, the page count in the header included, is content")
+    func otherBytesAreContent() {
+        #expect(!UnchangedTables.sameContent(header([]), header([(28, 1)])))
+        #expect(!UnchangedTables.sameContent(header([]), header([(4095, 1)])))
+        #expect(!UnchangedTables.sameContent(header([]), header([(16, 1)])))
+        #expect(!UnchangedTables.sameContent(header([]), Data(repeating: 7, count: 8192)))
+    }
+}
