@@ -25,7 +25,8 @@ public enum StoredForms: Sendable, Hashable {
 
     /// The text forms a `Date` can have.
     public enum DateForm: Sendable, Hashable {
-        /// `yyyy-MM-dd`: the UTC day (the legacy driver of this checkout; MMEX files use it too).
+        /// `yyyy-MM-dd`: the UTC day, time of day dropped (MMEX's day strings; DriverPort's legacy driver stored dates
+        /// this way before it matched SQLite.swift's `dateFormatter`).
         case isoDay
         /// `yyyy-MM-dd'T'HH:mm:ss.SSS`: SQLite.swift's `dateFormatter` (UTC, `en_US_POSIX`, milliseconds rounded).
         case sqliteSwift
@@ -33,10 +34,10 @@ public enum StoredForms: Sendable, Hashable {
         case grdb
     }
 
-    /// The date form the legacy side of this checkout writes. The legacy driver here stores the ISO day (time of
-    /// day dropped); real SQLite.swift stores ``DateForm/sqliteSwift``. The test
-    /// `legacyDriverStoresTheDateFormThePortKeeps` writes one date through both sessions and fails, showing both
-    /// texts, when this and the legacy driver disagree.
+    /// The date form the legacy side writes: what `SQLExpression<Date>` stores on the legacy driver the app links
+    /// (real SQLite.swift: ``DateForm/sqliteSwift``). The test `legacyDriverStoresTheDateFormThePortKeeps` writes
+    /// one date through both sessions and fails, showing both texts, when this constant and the legacy driver
+    /// disagree: a port keeps it equal to what its users' files hold.
     public static let legacyDateForm: DateForm = .isoDay
 
     /// A stored value in none of the known forms: the file was written by something else.
