@@ -71,5 +71,11 @@ fuzz: deps
 	  -artifact_prefix=.build/fuzz-artifacts/ .build/fuzz-corpus/$(FUZZ_TARGET) 2>&1 | tee .build/fuzz-$(FUZZ_TARGET).log \
 	  | grep -E '^(#[0-9]+ +(INITED|DONE)|Done|stat::|==[0-9]+==|VIOLATION)'
 
+# The DocC documentation of every library product as static HTML in .build/docs/PRODUCT/, with .build/docs/index.html
+# linking them (the toolchain's docc; symbol graphs from swift symbolgraph-extract on the debug build).
+.PHONY: docs
+docs: deps
+	@.ci/build-docs
+
 clean:
 	rm -rf .build

@@ -13,7 +13,10 @@ let package = Package(
         .library(name: "PersistenceSession", targets: ["PersistenceSession"]),
         .library(name: "LegacySessions", targets: ["LegacySessions"]),
         .library(name: "ReaderWriterSessions", targets: ["ReaderWriterSessions"]),
+        .library(name: "SQLiteEngine", targets: ["SQLiteEngine"]),
+        .library(name: "SQLiteCipher", targets: ["SQLiteCipher"]),
         .library(name: "Differential", targets: ["Differential"]),
+        .library(name: "FileLifecycle", targets: ["FileLifecycle"]),
     ],
     targets: [
         // MARK: C libraries from Debian packages
@@ -21,7 +24,6 @@ let package = Package(
         .target(
             name: "CPageCodec",
             path: "Sources/CPageCodec",
-            cSettings: [.unsafeFlags(["-O2"])],
             linkerSettings: [.linkedLibrary("crypto"), .linkedLibrary("sqlite3")]
         ),
 
@@ -48,8 +50,8 @@ let package = Package(
         .target(name: "MMEXFiles", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXSchema"]),
 
         // MARK: Layer 3: the two drivers
-        .target(name: "LegacyDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
-        .target(name: "ReaderWriterDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
+        .target(name: "LegacyDriver", dependencies: ["SQLiteEngine"]),
+        .target(name: "ReaderWriterDriver", dependencies: ["SQLiteEngine"]),
 
         // MARK: Layer 3b: the generic session engines, one per driver
         .target(name: "LegacySessions", dependencies: ["LegacyDriver", "PersistenceSession", "SQLiteEngine"]),
@@ -68,14 +70,14 @@ let package = Package(
         .target(
             name: "MMEXLegacy",
             dependencies: [
-                "LegacyDriver", "LegacySessions", "PersistenceSession", "MMEXModel", "MMEXFiles", "MMEXSessionSupport",
+                "LegacyDriver", "LegacySessions", "PersistenceSession", "MMEXModel", "MMEXSessionSupport",
                 "MMEXSession", "SQLiteEngine",
             ]
         ),
         .target(
             name: "MMEXReaderWriter",
             dependencies: [
-                "ReaderWriterDriver", "ReaderWriterSessions", "PersistenceSession", "MMEXModel", "MMEXFiles",
+                "ReaderWriterDriver", "ReaderWriterSessions", "PersistenceSession", "MMEXModel",
                 "MMEXSessionSupport", "MMEXSession", "SQLiteEngine",
             ]
         ),
@@ -83,7 +85,7 @@ let package = Package(
             name: "MMEXDifferential",
             dependencies: [
                 "Differential", "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport", "PersistenceSession",
-                "MMEXModel", "SQLiteEngine",
+                "MMEXModel", "SQLiteEngine", "MMEXSession",
             ]
         ),
 
@@ -91,15 +93,15 @@ let package = Package(
         .target(
             name: "DriverPortCLI",
             dependencies: [
-                "SQLiteEngine", "SQLiteCipher", "MMEXFiles", "MMEXFixtures", "FileLifecycle",
-                "Differential", "MMEXLegacy", "MMEXReaderWriter", "PersistenceSession",
-                "LegacyDriver", "ReaderWriterDriver", "DriverPortBench", "MMEXDifferential", "MMEXModel",
+                "SQLiteEngine", "SQLiteCipher", "MMEXFiles", "MMEXFixtures", "MMEXSchema", "FileLifecycle",
+                "Differential", "PersistenceSession", "DriverPortBench", "MMEXDifferential", "MMEXModel",
+                "MMEXSession",
             ]
         ),
         .target(
             name: "DriverPortBench",
             dependencies: [
-                "CSQLite", "SQLiteEngine", "SQLiteCipher", "LegacyDriver", "ReaderWriterDriver", "MMEXFiles", "MMEXFixtures",
+                "CSQLite", "SQLiteEngine", "SQLiteCipher", "LegacyDriver", "ReaderWriterDriver", "MMEXFixtures",
                 "MMEXModel",
             ]
         ),
@@ -113,17 +115,19 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXFiles", "Differential", "CFaultVFS"], path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine", "TestSupport"]),
-        .testTarget(name: "MMEXFilesTests", dependencies: ["MMEXFiles", "MMEXSchema", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["DriverPortCLI", "SQLiteCipher", "TestSupport"]),
+        .testTarget(name: "MMEXFilesTests", dependencies: ["MMEXFiles", "MMEXSchema", "SQLiteEngine", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["DriverPortCLI", "SQLiteCipher", "SQLiteEngine", "TestSupport"]),
         .testTarget(
-            name: "SQLiteCipherTests", dependencies: ["SQLiteCipher", "MMEXFiles", "TestSupport"],
+            name: "SQLiteCipherTests", dependencies: ["SQLiteCipher", "SQLiteEngine", "MMEXFiles", "TestSupport", "CPageCodec"],
             resources: [.copy("Oracles")]
         ),
-        .testTarget(name: "LegacyDriverTests", dependencies: ["LegacyDriver", "TestSupport"]),
-        .testTarget(name: "ReaderWriterDriverTests", dependencies: ["ReaderWriterDriver", "TestSupport"]),
-        .testTarget(name: "MMEXFixturesTests", dependencies: ["MMEXFixtures", "MMEXFiles", "TestSupport"]),
-        .testTarget(name: "FileLifecycleTests", dependencies: ["FileLifecycle", "TestSupport"]),
-        .testTarget(name: "MMEXUpgradeTests", dependencies: ["MMEXFiles", "MMEXSchema", "TestSupport"]),
+        .testTarget(name: "LegacyDriverTests", dependencies: ["LegacyDriver", "SQLiteEngine", "TestSupport"]),
+        .testTarget(name: "ReaderWriterDriverTests", dependencies: ["ReaderWriterDriver", "SQLiteEngine", "TestSupport"]),
+        .testTarget(
+            name: "MMEXFixturesTests", dependencies: ["MMEXFixtures", "MMEXFiles", "SQLiteCipher", "SQLiteEngine", "TestSupport"]
+        ),
+        .testTarget(name: "FileLifecycleTests", dependencies: ["FileLifecycle", "SQLiteEngine", "TestSupport", "SQLiteCipher"]),
+        .testTarget(name: "MMEXUpgradeTests", dependencies: ["MMEXFiles", "MMEXSchema", "SQLiteEngine", "TestSupport", "SQLiteCipher"]),
         .testTarget(
             name: "SecondProcessTests",
             dependencies: ["ReaderWriterDriver", "MMEXFiles", "TestSupport", "driverport-widget-reader"]
@@ -131,33 +135,35 @@ let package = Package(
         .testTarget(name: "BenchTests", dependencies: ["DriverPortBench", "TestSupport"]),
         .testTarget(
             name: "MMEXModelTests",
-            dependencies: ["MMEXModel", "PersistenceSession", "SQLiteEngine", "MMEXSchema", "TestSupport"]
+            dependencies: ["MMEXModel", "PersistenceSession", "SQLiteEngine", "MMEXSchema", "MMEXSession"]
         ),
         .testTarget(
             name: "SessionEngineTests",
             dependencies: ["PersistenceSession", "LegacySessions", "ReaderWriterSessions", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine"]
         ),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential", "SQLiteEngine", "TestSupport"]),
+        // The package's own checks: declared dependencies equal imports, the products build from outside.
+        .testTarget(name: "PackageTests"),
         .testTarget(
             name: "MMEXSessionTests",
             dependencies: [
                 "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport", "PersistenceSession", "MMEXModel",
-                "SQLiteEngine", "SQLiteCipher", "TestSupport",
+                "SQLiteEngine", "SQLiteCipher", "TestSupport", "MMEXSession",
             ]
         ),
         .testTarget(
             name: "MMEXDifferentialTests",
             dependencies: [
                 "MMEXDifferential", "Differential", "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport",
-                "PersistenceSession", "MMEXModel", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine", "DriverPortCLI",
-                "TestSupport",
+                "PersistenceSession", "MMEXModel", "ReaderWriterDriver", "SQLiteEngine", "DriverPortCLI",
+                "TestSupport", "MMEXSession",
             ]
         ),
         .target(
             name: "DriverLedgers",
             dependencies: [
                 "TestSupport", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine", "MMEXLegacy", "MMEXReaderWriter",
-                "PersistenceSession", "MMEXModel",
+                "PersistenceSession", "MMEXModel", "CFaultVFS", "SQLiteCipher", "MMEXSession",
             ],
             path: "Tests/DriverLedgers"
         ),
@@ -172,8 +178,8 @@ let package = Package(
             name: "ReliabilityTests",
             dependencies: [
                 "DriverPortCLI", "MMEXFiles", "MMEXModel", "PersistenceSession", "SQLiteEngine", "SQLiteCipher",
-                "LegacyDriver", "ReaderWriterDriver", "DriverLedgers", "MMEXLegacy", "MMEXReaderWriter",
-                "TestSupport",
+                "CPageCodec", "Differential", "DriverLedgers", "MMEXLegacy", "MMEXReaderWriter", "TestSupport",
+                "MMEXSession", "LegacyDriver", "ReaderWriterDriver",
             ]
         ),
     ],

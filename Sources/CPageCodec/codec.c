@@ -51,9 +51,17 @@ void dp_wipe_audit_end(unsigned long *freed, unsigned long *unwiped) {
     *unwiped = dp_audit_unwiped;
 }
 
+/* Other released key memory (the derived-key cache's entries): all zero when released on this thread? */
+void dp_wipe_audit_note(const void *memory, size_t length) {
+    if (!dp_audit_on) return;
+    dp_audit_freed++;
+    if (!dp_is_zero((const unsigned char *)memory, (int)length)) dp_audit_unwiped++;
+}
+
 /* Frees the codec and wipes every byte of key material and decrypted page it held. */
 void dp_codec_free(dp_codec *codec) {
     if (codec == NULL) return;
+    dp_key_cache_unuse(codec->key_cache_id); /* the last user of a cache entry wipes it (unless held) */
     EVP_CIPHER_CTX_free(codec->encrypt_ctx); /* frees wipe the key schedules */
     EVP_CIPHER_CTX_free(codec->decrypt_ctx);
     EVP_MAC_CTX_free(codec->mac_ctx);

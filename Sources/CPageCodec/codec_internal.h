@@ -66,6 +66,7 @@ struct dp_codec {
     char last_message[256];
     uint64_t pages_read;
     uint64_t pages_written;
+    unsigned long long key_cache_id; /* the process-wide cache entry its key came from (0: none) */
 };
 
 /* Page geometry helpers. */
@@ -118,8 +119,19 @@ int dp_hmac(const char *digest, const unsigned char *key, size_t key_length, con
             const unsigned char *b, size_t b_len, unsigned char *out, size_t out_length);
 int dp_wx_aes128_key(const unsigned char *passphrase, int length, unsigned char key[16]);
 int dp_wx_aes256_key(const unsigned char *passphrase, int length, unsigned char key[32]);
-dp_kdf_cache *dp_kdf_cache_new(void);
+
+/* key_cache.c: the per-detection KDF cache over the process-wide cache of derived keys. */
+dp_kdf_cache *dp_kdf_cache_new(const unsigned char *secret, int length);
 void dp_kdf_cache_free(dp_kdf_cache *cache);
+int dp_kdf_cache_find(dp_kdf_cache *cache, const char *digest, int iterations, const unsigned char *salt,
+                      unsigned char out[32]);
+void dp_kdf_cache_keep(dp_kdf_cache *cache, const char *digest, int iterations, const unsigned char *salt,
+                       const unsigned char out[32]);
+void dp_kdf_count_derivation(void);
+void dp_kdf_cache_publish(dp_kdf_cache *cache, dp_codec *codec);
+void dp_key_cache_unuse(unsigned long long id);
+/* codec.c: the wipe audit notes released key memory (all zero or not) on this thread. */
+void dp_wipe_audit_note(const void *memory, size_t length);
 
 /* The formats. */
 extern const dp_format dp_format_sqlcipher4, dp_format_sqlcipher3, dp_format_sqlcipher2, dp_format_sqlcipher1;

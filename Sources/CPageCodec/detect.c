@@ -74,7 +74,11 @@ static dp_codec *dp_new_file_codec(const dp_key_spec *spec, dp_key_result *resul
         dp_result_error(result, DP_ERR_CRYPTO, 0, "no random bytes from OpenSSL");
         return NULL;
     }
-    int rc = format->derive(codec, spec->secret, spec->secret_length, spec->secret_is_raw, NULL);
+    /* The new file's key goes into the derived-key cache: the writer's own verification reopens it. */
+    dp_kdf_cache *cache = dp_kdf_cache_new(spec->secret_is_raw ? NULL : spec->secret, spec->secret_length);
+    int rc = format->derive(codec, spec->secret, spec->secret_length, spec->secret_is_raw, cache);
+    if (rc == DP_OK) dp_kdf_cache_publish(cache, codec);
+    dp_kdf_cache_free(cache);
     if (rc != DP_OK) {
         dp_codec_free(codec);
         dp_result_error(result, rc, 0, "%s", dp_error_for_derive(rc, format));
@@ -157,7 +161,7 @@ dp_codec *dp_detect(const dp_source *source, const dp_key_spec *spec, dp_key_res
             if (format != NULL && dp_plausible(format, clear_header) == (pass == 0)) order[count++] = spec->candidates[i];
         }
     }
-    dp_kdf_cache *cache = dp_kdf_cache_new();
+    dp_kdf_cache *cache = dp_kdf_cache_new(spec->secret_is_raw ? NULL : spec->secret, spec->secret_length);
     int tried = 0, raw_refused = 0;
     for (int i = 0; i < count && found == NULL; i++) {
         const dp_format *format = dp_format_by_id(order[i]);
@@ -170,6 +174,7 @@ dp_codec *dp_detect(const dp_source *source, const dp_key_spec *spec, dp_key_res
         dp_codec *codec = dp_try_format(format, spec, head, head_length, source, cache, &outcome);
         if (outcome == DP_OK) {
             found = codec;
+            dp_kdf_cache_publish(cache, codec); /* only a key that opened the file is kept */
             dp_result_success(result, DP_FILE_ENCRYPTED, codec);
         } else if (outcome == DP_ERR_AUTH) {
             dp_result_error(result, DP_ERR_AUTH, 1,

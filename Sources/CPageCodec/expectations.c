@@ -8,6 +8,7 @@
 #include <string.h>
 #include <openssl/crypto.h>
 #include "vfs_internal.h"
+#include "codec_support.h"
 
 typedef struct dp_expectation {
     struct dp_expectation *next;

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <openssl/crypto.h>
 #include "vfs_internal.h"
+#include "codec_support.h"
 
 #define DP_JOURNAL_TAG_OFFSET 28
 #define DP_JOURNAL_TAG_LENGTH 16

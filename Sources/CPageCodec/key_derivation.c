@@ -63,46 +63,20 @@ const EVP_MD *dp_md_named(const char *name) {
     return NULL;
 }
 
-/* ---- PBKDF2 with a small per-detection cache ---- */
-
-#define DP_KDF_CACHE_SLOTS 4
-
-typedef struct dp_kdf_entry {
-    int used;
-    const char *digest;
-    int iterations;
-    unsigned char salt[DP_SALT_LEN];
-    unsigned char out[32];
-} dp_kdf_entry;
-
-struct dp_kdf_cache {
-    dp_kdf_entry entries[DP_KDF_CACHE_SLOTS];
-};
-
-dp_kdf_cache *dp_kdf_cache_new(void) {
-    return OPENSSL_zalloc(sizeof(dp_kdf_cache));
-}
-
-void dp_kdf_cache_free(dp_kdf_cache *cache) {
-    if (cache) OPENSSL_clear_free(cache, sizeof(*cache));
-}
+/* ---- PBKDF2 ---- */
 
 /*
- * PBKDF2(digest, secret, salt, iterations). Within one detection the secret is fixed, so a derivation is cached by
- * (digest, iterations, salt); only 32-byte outputs of a 16-byte salt are cached.
+ * PBKDF2(digest, secret, salt, iterations). With a detection's cache (a passphrase being applied to a file), a
+ * 32-byte output for a 16-byte salt is looked up first (this detection's earlier derivations, then the process-wide
+ * cache of key_cache.c) and kept after deriving; the derivations run are counted.
  */
 int dp_pbkdf2(dp_kdf_cache *cache, const char *digest, const unsigned char *secret, int length,
               const unsigned char *salt, int salt_length, int iterations, unsigned char *out, int out_length) {
     int cacheable = cache != NULL && out_length == 32 && salt_length == DP_SALT_LEN;
-    if (cacheable) {
-        for (int i = 0; i < DP_KDF_CACHE_SLOTS; i++) {
-            dp_kdf_entry *e = &cache->entries[i];
-            if (e->used && e->digest == digest && e->iterations == iterations && memcmp(e->salt, salt, DP_SALT_LEN) == 0) {
-                memcpy(out, e->out, 32);
-                return DP_OK;
-            }
-        }
-    }
+    /* Entries are compared by the digest name's address: use the static name dp_md_named knows. */
+    const char *name = strcmp(digest, "SHA512") == 0 ? "SHA512" : strcmp(digest, "SHA256") == 0 ? "SHA256"
+                     : strcmp(digest, "SHA1") == 0 ? "SHA1" : digest;
+    if (cacheable && dp_kdf_cache_find(cache, name, iterations, salt, out)) return DP_OK;
     const EVP_MD *md = dp_md_named(digest);
     if (md == NULL) return DP_ERR_CRYPTO;
     /* An empty secret is refused earlier; OpenSSL still needs a non-NULL pointer. */
@@ -111,19 +85,8 @@ int dp_pbkdf2(dp_kdf_cache *cache, const char *digest, const unsigned char *secr
                           out_length, out) != 1) {
         return DP_ERR_CRYPTO;
     }
-    if (cacheable) {
-        for (int i = 0; i < DP_KDF_CACHE_SLOTS; i++) {
-            dp_kdf_entry *e = &cache->entries[i];
-            if (!e->used) {
-                e->used = 1;
-                e->digest = digest;
-                e->iterations = iterations;
-                memcpy(e->salt, salt, DP_SALT_LEN);
-                memcpy(e->out, out, 32);
-                break;
-            }
-        }
-    }
+    if (cache != NULL) dp_kdf_count_derivation();
+    if (cacheable) dp_kdf_cache_keep(cache, name, iterations, salt, out);
     return DP_OK;
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <openssl/crypto.h>
 #include "vfs_internal.h"
+#include "codec_support.h"
 
 static int dp_read_fail(dp_codec *codec, int error, uint32_t pgno) {
     if (error == DP_ERR_AUTH && codec->format->has_mac) {

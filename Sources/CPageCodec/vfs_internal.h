@@ -39,9 +39,6 @@ static inline dp_codec *dp_file_codec(const dp_file *file) {
     return NULL;
 }
 
-/* Turns a codec error into the SQLite code the statement reports (the codec keeps the details). */
-int dp_sqlite_code(int error, int writing);
-
 /* main_file_io.c */
 int dp_main_read(dp_file *file, dp_codec *codec, void *buffer, int amount, sqlite3_int64 offset);
 int dp_main_write(dp_file *file, dp_codec *codec, const void *buffer, int amount, sqlite3_int64 offset);
@@ -55,10 +52,6 @@ int dp_journal_write(dp_file *file, dp_codec *codec, const void *buffer, int amo
 int dp_wal_read(dp_file *file, dp_codec *codec, void *buffer, int amount, sqlite3_int64 offset);
 int dp_wal_write(dp_file *file, dp_codec *codec, const void *buffer, int amount, sqlite3_int64 offset);
 int dp_wal_flush(dp_file *file);
-
-/* vfs_shim.c: the unix VFS's full path name for a path (how SQLite names the files it opens). */
-int dp_full_path(const char *path, char *out, int size);
-int dp_max_pathname(void);
 
 /* expectations.c */
 dp_codec *dp_expectation_take(const char *path);

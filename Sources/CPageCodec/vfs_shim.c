@@ -13,23 +13,12 @@
 #define DP_VFS_NAME "driverport-codec"
 
 static sqlite3_vfs dp_vfs;
-static sqlite3_vfs *dp_root; /* the default instance's base: "unix" (also names paths for expectations) */
+static sqlite3_vfs *dp_root; /* the default instance's base: "unix" */
 static pthread_once_t dp_register_once = PTHREAD_ONCE_INIT;
 static int dp_register_rc = SQLITE_ERROR;
 static const sqlite3_io_methods dp_io_methods;
 
 const char *dp_codec_vfs_name(void) { return DP_VFS_NAME; }
-
-int dp_sqlite_code(int error, int writing) {
-    switch (error) {
-    case DP_OK: return SQLITE_OK;
-    case DP_ERR_WRONG_KEY:
-    case DP_ERR_NOT_A_DATABASE: return SQLITE_NOTADB;
-    case DP_ERR_AUTH:
-    case DP_ERR_FOREIGN_JOURNAL: return SQLITE_IOERR_DATA; /* as SQLite's checksum VFS reports a bad page */
-    default: return writing ? SQLITE_IOERR_WRITE : SQLITE_IOERR_READ;
-    }
-}
 
 /* ---- io methods ---- */
 
@@ -394,14 +383,4 @@ int dp_codec_register_over(const char *name, const char *base_name) {
 const char *dp_codec_instance_name(const void *pointer) {
     const sqlite3_vfs *vfs = pointer;
     return vfs != NULL && vfs->xOpen == dp_open ? vfs->zName : NULL;
-}
-
-/* The unix VFS's full path name for `path` (how SQLite names the files it opens), into `out`. */
-int dp_full_path(const char *path, char *out, int size) {
-    if (dp_codec_register() != SQLITE_OK) return SQLITE_ERROR;
-    return dp_root->xFullPathname(dp_root, path, size, out);
-}
-
-int dp_max_pathname(void) {
-    return dp_codec_register() == SQLITE_OK ? dp_root->mxPathname : 512;
 }

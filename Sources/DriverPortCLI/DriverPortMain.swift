@@ -1,3 +1,5 @@
+import SQLiteCipher
+
 /// The `driverport` command line: picks the subcommand, handles `--help`, maps errors to one line and an exit code.
 public enum DriverPortMain {
     /// Every subcommand, in the order `--help` lists them.
@@ -26,6 +28,22 @@ public enum DriverPortMain {
         Passphrases are never taken as arguments: use --key-env NAME, --key-file PATH or --key-stdin.
         """
         return text
+    }
+
+    /// Runs the command line as the `driverport` process does: the derived-key cache is held for the whole run, so
+    /// each encrypted file's key is derived once however often the command opens it (a `diff` opens it for every
+    /// session), and wiped when the run ends. `DRIVERPORT_KEY_CACHE=off` turns the cache off;
+    /// `DRIVERPORT_REPORT_KEY_DERIVATIONS=1` (tests, measurements) writes how many keys were derived to stderr.
+    public static func runProcess(_ words: [String], console: Console, environment: [String: String]) -> ExitCode {
+        if environment["DRIVERPORT_KEY_CACHE"] == "off" { DerivedKeyCache.isEnabled = false }
+        DerivedKeyCache.beginHold()
+        let code = run(words, console: console)
+        DerivedKeyCache.endHold()
+        if environment["DRIVERPORT_REPORT_KEY_DERIVATIONS"] == "1" {
+            let statistics = DerivedKeyCache.statistics
+            console.error("driverport: key derivations: \(statistics.derivations), cache hits: \(statistics.hits)")
+        }
+        return code
     }
 
     /// Runs the command line (without the program name) and returns the exit code.

@@ -17,6 +17,20 @@ enum EncryptedOpen {
         return try ReadOnlyDatabase.open(probe, library: library, vfs: vfs, cipher: keyOptions.choice, key: key)
     }
 
+    /// How `upgrade` and `snapshot` open `path`: a plain file without key options as before; otherwise through the
+    /// page codec with the options' cipher and key (asked for on a terminal when the file is encrypted and no key
+    /// option was given).
+    static func access(for path: String, keyOptions: KeyOptions, console: Console) throws -> MMEXFiles.DatabaseAccess {
+        let probe = try FileProbe.examine(path)
+        let plain = probe.kind == .plainSQLite
+        if plain && keyOptions.source == nil, case .auto = keyOptions.choice { return .plain }
+        if case .none = keyOptions.choice { return .plain }
+        let needed = keyOptions.needsKey(fileIsPlain: plain)
+        let key = try keyOptions.key(needed: needed, prompt: "Passphrase for \(path): ", console: console)
+        if needed && key == nil { throw CipherError.keyRequired }
+        return .encrypted(keyOptions.choice, key: key)
+    }
+
     /// The error to report for a failure while reading `database`: on an encrypted file, an I/O or corruption error
     /// SQLite reports for a page the codec refused becomes the codec's own error ("page N failed authentication"),
     /// not a disk I/O error.

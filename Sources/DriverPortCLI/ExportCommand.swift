@@ -7,7 +7,7 @@ struct ExportCommand: Command {
     let name = "export"
     let summary = "copy a database to a new file, plain or with another cipher and key (the source is only read)"
     let help = """
-    Usage: driverport export FILE --to OUT [--to-cipher NAME] [--to-key-env NAME] [--cipher NAME]
+    Usage: driverport export FILE --to OUT [--to-cipher NAME] [--to-key-env NAME] [--page-size N] [--cipher NAME]
                                   [--key-env NAME | --key-file PATH | --key-stdin] [--json]
 
     Writes FILE's database to OUT, which must not exist: every table, index, trigger and view with the same rows
@@ -20,17 +20,20 @@ struct ExportCommand: Command {
       --to-cipher NAME   none, sqlcipher4, sqlcipher3, sqlcipher2, sqlcipher1, aes128, aes256, chacha20 or sqleet
                          (default: sqlcipher4 with --to-key-env, none without)
       --to-key-env NAME  the new file's passphrase is in environment variable NAME
+      --page-size N      the new file's page size: a power of two from 512 to 65536 (default: the source's; 4096
+                         for a new SQLCipher file, as SQLCipher's own default). Plain or encrypted alike.
     \(KeyOptions.help)
       --json             the new file's facts: path, cipher, pageSize, pageCount, userVersion, walMode
     """
     let flags: Set<String> = Set(["json"]).union(KeyOptions.flagNames)
-    let options: Set<String> = Set(["to", "to-cipher", "to-key-env"]).union(KeyOptions.optionNames)
+    let options: Set<String> = Set(["to", "to-cipher", "to-key-env", "page-size"]).union(KeyOptions.optionNames)
 
     func run(_ arguments: ArgumentList, console: Console) throws -> ExitCode {
         let path = try arguments.requirePositionals(["FILE"])[0]
         let keyOptions = try KeyOptions(arguments)
         guard let destination = arguments.option("to") else { throw CLIError.usage("missing --to OUT; see --help") }
         let targetOptions = try TargetKeyOptions(arguments, cipherOption: "to-cipher", keyEnvironmentOption: "to-key-env")
+        let pageSize = try Self.pageSize(arguments)
         let report: CopyReport
         do {
             let newKey = try targetOptions.key()
@@ -39,7 +42,7 @@ struct ExportCommand: Command {
             if FileManager.default.fileExists(atPath: destination) { throw CipherError.outputExists(path: destination) }
             let database = try EncryptedOpen.readOnly(path, vfs: PageCodec.vfsName, keyOptions: keyOptions, console: console)
             report = try DatabaseCopy.export(
-                from: database.connection, to: destination, as: CipherTarget(format: format, key: newKey)
+                from: database.connection, to: destination, as: CipherTarget(format: format, key: newKey, pageSize: pageSize)
             ) { progress in
                 CopyProgressLine.draw(progress, console: console, verb: "exporting")
                 return true
@@ -57,5 +60,14 @@ struct ExportCommand: Command {
             console.line("exported \(path) to \(destination) (\(output.summary))")
         }
         return .ok
+    }
+
+    /// `--page-size N`: a power of two from 512 to 65536, checked before anything is opened or written.
+    static func pageSize(_ arguments: ArgumentList) throws(CLIError) -> Int? {
+        guard let text = arguments.option("page-size") else { return nil }
+        guard let size = Int(text), (512...65536).contains(size), size & (size - 1) == 0 else {
+            throw .usage("--page-size takes a power of two from 512 to 65536, not '\(text)'")
+        }
+        return size
     }
 }

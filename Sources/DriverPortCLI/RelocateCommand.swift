@@ -1,18 +1,22 @@
 import FileLifecycle
 import Foundation
 import MMEXFiles
+import SQLiteCipher
 
 /// `driverport relocate`: the launch-time relocation of a database into a shared container, on a real file.
 struct RelocateCommand: Command {
     let name = "relocate"
     let summary = "move a database and its sidecars into a container folder, crash-safely, or say why not"
     let help = """
-    Usage: driverport relocate --from FILE --to DIR [--json]
+    Usage: driverport relocate --from FILE --to DIR [--cipher NAME] [--key-env NAME | --key-file PATH | --key-stdin]
+                               [--json]
 
     Applies the app's launch-time relocation rules to FILE: moves it into the folder DIR (as DIR/<name of FILE>)
     with its -wal, -shm and -journal, and prints the path where the database is to be opened. Run it again after
     an interruption and it finishes the move. Before moving, FILE is opened once to roll back a hot journal and
-    checkpoint its WAL into the main file, so the main file alone carries every committed transaction.
+    checkpoint its WAL into the main file, so the main file alone carries every committed transaction. An
+    encrypted FILE (and an encrypted DIR/<name>) is opened with its key through the page codec for that, and for
+    telling whether it holds rows; its bytes move as they are, still encrypted.
 
       DIR missing                 FILE stays where it is (exit 0)
       FILE open elsewhere         FILE stays where it is (exit 0, fallback sourceInUse)
@@ -24,6 +28,7 @@ struct RelocateCommand: Command {
     Options:
       --from FILE  the database where older builds kept it
       --to DIR     the container folder
+    \(KeyOptions.help)
       --json       one JSON object: path (the database to open), moved (this run moved the main file or a
                    sidecar), fallbackReason (null, or why FILE was kept: noContainer, containerMissing, conflict,
                    sourceInUse, sourceUnreadable, sourceNotSettled, destinationUnreadable, destinationOccupied,
@@ -35,8 +40,8 @@ struct RelocateCommand: Command {
     yet: do not open the database, run relocate again; 65 FILE is not a usable database; 66 no database at FILE
     or in DIR; 64 usage.
     """
-    let flags: Set<String> = ["json"]
-    let options: Set<String> = ["from", "to"]
+    let flags: Set<String> = Set(["json"]).union(KeyOptions.flagNames)
+    let options: Set<String> = Set(["from", "to"]).union(KeyOptions.optionNames)
 
     /// Test-only: the name of a ``RelocationStep`` at which the process stops itself with SIGSTOP, so a crash test
     /// can kill it exactly there. Not part of the documented interface.
@@ -48,17 +53,20 @@ struct RelocateCommand: Command {
         guard let to = arguments.option("to") else { throw CLIError.usage("missing --to DIR; see --help") }
         // Anything at the path (lstat: a symbolic link loop or a dangling link too) is probed, so it gets the same
         // error and exit code as in every other command.
+        let keyOptions = try KeyOptions(arguments)
         var entry = stat()
+        var sourceIsPlain = true
         if lstat(from, &entry) == 0 {
             do {
-                _ = try FileProbe.examine(from)
+                sourceIsPlain = try FileProbe.examine(from).kind == .plainSQLite
             } catch {
-                throw ErrorMapping.cliError(for: error, path: from, takesKeys: false)
+                throw ErrorMapping.cliError(for: error, path: from)
             }
         }
+        let access = try Self.access(keyOptions, sourceIsPlain: sourceIsPlain, path: from, console: console)
         let relocation = DatabaseRelocation(
             legacyFile: URL(fileURLWithPath: from), container: URL(fileURLWithPath: to, isDirectory: true),
-            observer: Self.testPauseObserver()
+            access: access, observer: Self.testPauseObserver()
         )
         let result = relocation.run()
         let report = RelocateReport(result)
@@ -66,11 +74,36 @@ struct RelocateCommand: Command {
             try console.json(report)
         }
         let destination = relocation.destinationFile?.path ?? to
+        if !sourceIsPlain, keyOptions.source == nil, case .auto = keyOptions.choice {
+            switch result.fallbackReason {
+            case .sourceUnreadable?, .sourceNotSettled?:
+                // An encrypted FILE read without a key: say so, and how to give it.
+                throw ErrorMapping.cliError(for: CipherError.keyRequired, path: from)
+            default: break
+            }
+        }
         let exitCode = try Self.exitCode(for: result, from: from, destination: destination)
         if !arguments.flag("json") && exitCode == .ok {
             console.out(Self.text(report))
         }
         return exitCode
+    }
+
+    /// How the relocation opens the databases: plain SQLite without key options (an encrypted FILE then asks for its
+    /// passphrase on a terminal), else through the page codec with the options' cipher and key; the key never
+    /// leaves this process's memory.
+    static func access(
+        _ keyOptions: KeyOptions, sourceIsPlain: Bool, path: String, console: Console
+    ) throws -> FileLifecycle.DatabaseAccess {
+        if case .none = keyOptions.choice { return .plain }
+        let needed = keyOptions.needsKey(fileIsPlain: sourceIsPlain)
+        let key = try keyOptions.key(needed: needed, prompt: "Passphrase for \(path): ", console: console)
+        if key == nil, case .auto = keyOptions.choice { return .plain }
+        if key == nil { throw CipherError.keyRequired }
+        let choice = keyOptions.choice
+        return FileLifecycle.DatabaseAccess(library: .system, vfs: PageCodec.vfsName) { connection in
+            try PageCodec.apply(choice, key: key, to: connection)
+        }
     }
 
     /// The exit code for a result; a result the database is not usable with throws the one-line error.

@@ -6,21 +6,24 @@ struct SnapshotCommand: Command {
     let name = "snapshot"
     let summary = "write the widget snapshot (balances per account, today's totals) of an MMEX file atomically"
     let help = """
-    Usage: driverport snapshot FILE [--out PATH] [--json]
+    Usage: driverport snapshot FILE [--out PATH] [--cipher NAME] [--key-env NAME | --key-file PATH | --key-stdin]
+                               [--json]
 
     Computes a small JSON summary of FILE (every account with its balance, today's deposits, withdrawals and
     transfers per currency, the generation time) and writes it atomically (temporary file, fsync, rename) to
-    FILE.snapshot.json, or PATH. FILE is opened read-only and never modified.
+    FILE.snapshot.json, or PATH. FILE is opened read-only and never modified; an encrypted FILE is read with its key
+    (the snapshot itself is plain JSON: balances and totals, as the widget shows them).
     Balance = INITIALBAL + deposits - withdrawals - transfers sent + transfers received, over every transaction
     except void (STATUS 'V') and deleted ones; amounts are exact decimals, written as strings.
     A reader uses the snapshot only on the day it was generated, and reads the database otherwise.
 
     Options:
       --out PATH  where to write the snapshot (default: FILE.snapshot.json)
+    \(KeyOptions.help)
       --json      print {"path": ..., "summary": {...}} instead of a line of text
     """
-    let flags: Set<String> = ["json"]
-    let options: Set<String> = ["out"]
+    let flags: Set<String> = Set(["json"]).union(KeyOptions.flagNames)
+    let options: Set<String> = Set(["out"]).union(KeyOptions.optionNames)
 
     private struct Output: Encodable {
         let path: String
@@ -30,11 +33,13 @@ struct SnapshotCommand: Command {
     func run(_ arguments: ArgumentList, console: Console) throws -> ExitCode {
         let path = try arguments.requirePositionals(["FILE"])[0]
         let out = arguments.option("out") ?? SnapshotBridge.defaultPath(forDatabase: path)
+        let keyOptions = try KeyOptions(arguments)
         let summary: SnapshotSummary
         do {
-            summary = try SnapshotBridge.computeSummary(database: path, now: Date(), calendar: .current)
+            let access = try EncryptedOpen.access(for: path, keyOptions: keyOptions, console: console)
+            summary = try SnapshotBridge.computeSummary(database: path, access: access, now: Date(), calendar: .current)
         } catch {
-            throw ErrorMapping.cliError(for: error, path: path, takesKeys: false)
+            throw ErrorMapping.cliError(for: error, path: path)
         }
         do {
             try SnapshotBridge.publish(summary, to: out)

@@ -1,13 +1,15 @@
 import Foundation
 import MMEXFiles
 import MMEXSchema
+import SQLiteCipher
 
 /// `driverport upgrade`: brings an older MMEX file to version 21 with the incremental scripts, as MMEX desktop does.
 struct UpgradeCommand: Command {
     let name = "upgrade"
     let summary = "bring an older MMEX file to version 21 (backup first, one transaction per step)"
     let help = """
-    Usage: driverport upgrade FILE [--to N] [--dry-run] [--keep-backup] [--json]
+    Usage: driverport upgrade FILE [--to N] [--dry-run] [--keep-backup] [--cipher NAME]
+                              [--key-env NAME | --key-file PATH | --key-stdin] [--json]
 
     Runs the MMEX upgrade scripts database_version_N.sql, N = (file's version + 1) ... 21, in order, each in its
     own transaction together with PRAGMA user_version = N, as MMEX desktop does. Before the first step a
@@ -16,25 +18,29 @@ struct UpgradeCommand: Command {
     An interrupted upgrade leaves FILE at the last committed version; running the command again finishes it.
     Version 21 tables the scripts never create (SETTING_V1, USAGE_V1, ATTACHMENT_V1, ...) are created empty by the
     last step. A file newer than 21 is refused and left untouched (exit 65), as are files that are not MMEX.
+    An encrypted file is upgraded in place under its own key and cipher (every step's pages and journal are
+    encrypted); its backup is the encrypted file, byte for byte, and opens with the same key.
 
     Options:
       --to N         stop at version N (1-21, default 21)
       --dry-run      list the steps and change nothing
       --keep-backup  keep the backup after a successful upgrade
+    \(KeyOptions.help)
       --json         one JSON object: path, storedVersion, fromVersion, targetVersion, reachedVersion, dryRun,
                      steps (version, summary, runsStatements, createsFirst, completesSchema, completesTables),
                      backup, backupKept, integrityCheck, createdTables, earlierBackups
     """
-    let flags: Set<String> = ["dry-run", "keep-backup", "json"]
-    let options: Set<String> = ["to"]
+    let flags: Set<String> = Set(["dry-run", "keep-backup", "json"]).union(KeyOptions.flagNames)
+    let options: Set<String> = Set(["to"]).union(KeyOptions.optionNames)
 
     func run(_ arguments: ArgumentList, console: Console) throws -> ExitCode {
         let path = try arguments.requirePositionals(["FILE"])[0]
         let newest = Int(MMEXSchema.currentVersion)
         let target = Int64(try arguments.integer("to", range: 1...newest) ?? newest)
-        let upgrader = MMEXUpgrader(path: path)
+        let keyOptions = try KeyOptions(arguments)
         let report: UpgradeReport
         do {
+            let upgrader = MMEXUpgrader(path: path, access: try EncryptedOpen.access(for: path, keyOptions: keyOptions, console: console))
             if arguments.flag("dry-run") {
                 report = .dryRun(try upgrader.plan(to: target), earlierBackups: UpgradeBackup.existing(for: path))
             } else {
@@ -50,7 +56,7 @@ struct UpgradeCommand: Command {
                 console.endProgress()
             }
         } catch {
-            throw ErrorMapping.cliError(for: error, path: path, takesKeys: false)
+            throw ErrorMapping.cliError(for: error, path: path)
         }
         if arguments.flag("json") {
             try console.json(report)

@@ -1,17 +1,25 @@
+import SQLiteCipher
 import SQLiteEngine
 
-/// How to open a database file: which SQLite library, which VFS, and what to run on each new connection before it
-/// reads anything (the place to apply a key to an encrypted file).
+/// How to open a database file: which SQLite library, which VFS, the cipher and key of an encrypted file, and what
+/// to run on each new connection before it reads anything.
 ///
 /// Commands that open files for writing (upgrade) or reading (snapshot) take one of these, so a plain file and an
-/// encrypted one go through the same code: the caller that knows the key supplies `vfs` and `prepare`.
+/// encrypted one go through the same code: ``encrypted(_:key:)`` opens through the page codec and applies the key
+/// to every connection (a read-only open examines the encrypted header first, see ``ReadOnlyDatabase``).
 public struct DatabaseAccess: Sendable {
     /// The SQLite library connections are opened with.
     public var library: SQLiteLibrary
     /// The VFS to open through (`nil`: the library's default); the page codec registers its own.
     public var vfs: String?
-    /// Runs on every new connection before its first read, for example to apply a key.
+    /// Runs on every new connection before its first read (after the key, for an ``encrypted(_:key:)`` access).
     public var prepare: (@Sendable (EngineConnection) throws -> Void)?
+    /// How an encrypted file is opened (``encrypted(_:key:)`` only; `auto` detects, a plain file needs no key).
+    public private(set) var cipher: CipherChoice = .auto
+    /// The key of an encrypted file (``encrypted(_:key:)`` only).
+    public private(set) var key: CipherKey?
+    /// Connections go through the page codec and get ``cipher`` and ``key`` applied.
+    private var keyed = false
 
     /// An access through `library` and `vfs`, running `prepare` on each new connection.
     public init(
@@ -26,17 +34,35 @@ public struct DatabaseAccess: Sendable {
     /// A plain file on the system library.
     public static let plain = DatabaseAccess()
 
+    /// A file of any format through the page codec on the system library: `cipher` and `key` are applied to every
+    /// connection (a plain file opens without a key; with `auto`, an encrypted one needs `key`).
+    public static func encrypted(_ cipher: CipherChoice, key: CipherKey?) -> DatabaseAccess {
+        var access = DatabaseAccess(library: .system, vfs: PageCodec.vfsName)
+        access.cipher = cipher
+        access.key = key
+        access.keyed = true
+        return access
+    }
+
     /// Opens `path` for reading and writing, then runs ``prepare``.
     public func openReadWrite(_ path: String) throws -> EngineConnection {
         let connection = try EngineConnection(path: path, options: OpenOptions(access: .readWrite, vfs: vfs), library: library)
-        try prepare?(connection)
+        do {
+            if keyed { try PageCodec.apply(cipher, key: key, to: connection) }
+            try prepare?(connection)
+        } catch {
+            connection.close()
+            throw error
+        }
         return connection
     }
 
     /// Opens a probed file for reading without changing it or its sidecars (see ``ReadOnlyDatabase``), then runs
     /// ``prepare``.
     public func openReadOnly(_ probe: FileProbe) throws -> ReadOnlyDatabase {
-        let database = try ReadOnlyDatabase.open(probe, library: library, vfs: vfs)
+        let database = keyed
+            ? try ReadOnlyDatabase.open(probe, library: library, vfs: vfs, cipher: cipher, key: key)
+            : try ReadOnlyDatabase.open(probe, library: library, vfs: vfs)
         try prepare?(database.connection)
         return database
     }

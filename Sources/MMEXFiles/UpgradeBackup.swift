@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCipher
 
 /// The byte-for-byte copy of a file that an upgrade takes before it changes anything.
 ///
@@ -35,10 +36,12 @@ public enum UpgradeBackup {
         do {
             try FileManager.default.copyItem(atPath: path, toPath: partial)
             try flush(partial)
-            guard rename(partial, backup) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            guard FileSystemCalls.current.rename(partial, backup) == 0 else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
             flushFolder(of: backup)
         } catch {
-            try? FileManager.default.removeItem(atPath: partial)
+            _ = FileSystemCalls.current.unlink(partial)
             throw .backupFailed(path: backup, reason: "\(error)")
         }
         return backup
@@ -46,7 +49,7 @@ public enum UpgradeBackup {
 
     /// Removes a backup once the upgrade it guarded has committed and passed the integrity check.
     static func remove(_ backup: String) {
-        try? FileManager.default.removeItem(atPath: backup)
+        _ = FileSystemCalls.current.unlink(backup)
         flushFolder(of: backup)
     }
 
@@ -71,17 +74,19 @@ public enum UpgradeBackup {
 
     /// fsync of a file's content.
     static func flush(_ path: String) throws {
-        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
-        defer { try? handle.close() }
-        try handle.synchronize()
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(fd) }
+        guard FileSystemCalls.current.fsync(fd, path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 
-    /// fsync of the folder holding `path`, so a rename or removal in it is durable.
+    /// fsync of the folder holding `path`, so a rename or removal in it is durable (best effort: the step it
+    /// follows has taken effect).
     static func flushFolder(of path: String) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let fd = open(folder, O_RDONLY)
         guard fd >= 0 else { return }
-        _ = fsync(fd)
+        _ = FileSystemCalls.current.fsync(fd, folder)
         close(fd)
     }
 }

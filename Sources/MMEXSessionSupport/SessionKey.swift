@@ -15,6 +15,9 @@ public struct SessionKey: Sendable {
     public let choice: SQLiteCipher.CipherChoice
     /// The key material (wiped when the last copy of the session key goes away).
     public let key: CipherKey
+    /// The page codec's VFS instance the session opens the file through: the default one, or one over the key's
+    /// ``MMEXModel/DatabaseKey/codecBaseVFS``.
+    public let codecVFS: String
 
     /// Resolves a model key.
     ///
@@ -23,6 +26,9 @@ public struct SessionKey: Sendable {
     public init(_ databaseKey: DatabaseKey) throws(PersistenceError) {
         choice = try Self.choice(for: databaseKey.cipher)
         do {
+            codecVFS = try databaseKey.codecBaseVFS.map { (base) throws(CipherError) -> String in
+                try PageCodec.vfsName(over: base)
+            } ?? PageCodec.vfsName
             key = try databaseKey.withPassphrase { (bytes) throws(CipherError) -> CipherKey in
                 try CipherKey.parsing(buffer: bytes)
             }
@@ -48,9 +54,10 @@ public struct SessionKey: Sendable {
         }
     }
 
-    /// The VFS a session opens its connections through: the page codec's with a key, the default one without.
+    /// The VFS a session opens its connections through: the page codec's with a key (``codecVFS``), the default
+    /// one without.
     public static func vfsName(for key: SessionKey?) -> String? {
-        key == nil ? nil : PageCodec.vfsName
+        key?.codecVFS
     }
 
     /// Applies the key to a connection opened through ``vfsName(for:)``, before its first statement.

@@ -109,6 +109,13 @@ public enum DatabaseCopy {
         }
         let pageSize = target.pageSize ?? (target.format?.isSQLCipher == true ? target.format?.defaultPageSize : nil)
             ?? facts.pageSize
+        // VACUUM INTO keeps the larger of the source's and the cipher's reserve; SQLite needs 480 usable bytes a page.
+        let reserve = max(sourceReserve, target.format?.reservedBytes ?? 0)
+        if let requested = target.pageSize, requested - reserve < 480 {
+            throw .unsupportedLayout(detail: "a page of \(requested) bytes cannot keep the \(reserve) reserved bytes the "
+                + "source's pages carry (SQLite needs 480 usable bytes a page); choose a page size of at least "
+                + "\(Self.smallestPageSize(reserve: reserve))")
+        }
         if let format = target.format, let key = target.key {
             try expect(temporary, format: format, key: key, pageSize: pageSize)
         }
@@ -125,8 +132,18 @@ public enum DatabaseCopy {
             temporary, target: target, userVersion: facts.userVersion, walMode: walMode ?? (sourceStatus.walMode == true),
             vfs: PageCodec.instanceName(of: source, schema: schema) ?? PageCodec.vfsName
         )
+        if let requested = target.pageSize, report.pageSize != requested {
+            throw .verificationFailed(detail: "the copy has \(report.pageSize)-byte pages, not the \(requested) asked for")
+        }
         try FileSteps.sync(temporary)
         return report
+    }
+
+    /// The smallest power-of-two page size that leaves SQLite 480 usable bytes next to `reserve` reserved ones.
+    static func smallestPageSize(reserve: Int) -> Int {
+        var size = 512
+        while size - reserve < 480 { size *= 2 }
+        return size
     }
 
     private struct SourceFacts {

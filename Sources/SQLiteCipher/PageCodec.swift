@@ -1,5 +1,6 @@
 import CPageCodec
 import SQLiteEngine
+import Synchronization
 
 /// The page codec: an SQLite VFS over the system SQLite that reads and writes every MMEX encryption format.
 ///
@@ -51,6 +52,24 @@ public enum PageCodec {
             default: "SQLite error \(rc)"
             }
             throw .crypto(detail: "the page codec could not register as '\(name)' over '\(base)': \(reason)")
+        }
+    }
+
+    /// The codec instances ``vfsName(over:)`` registered, by base VFS name.
+    private static let instancesOverBase = Mutex<[String: String]>([:])
+
+    /// The name of a codec instance over the VFS named `base`, registered the first time it is asked for (later
+    /// calls return the same name). It is how a session's key names a test VFS to sit under the codec; `base` must
+    /// stay registered while the process runs.
+    ///
+    /// - Throws: ``CipherError/crypto(detail:)`` when `base` does not exist or the codec cannot register.
+    public static func vfsName(over base: String) throws(CipherError) -> String {
+        try instancesOverBase.withLock { (names) throws(CipherError) -> String in
+            if let name = names[base] { return name }
+            let name = "driverport-codec-over-\(base)"
+            try register(named: name, over: base)
+            names[base] = name
+            return name
         }
     }
 

@@ -2,5 +2,7 @@ import DriverPortCLI
 import Foundation
 
 let console = Console.standard()
-let code = DriverPortMain.run(Array(CommandLine.arguments.dropFirst()), console: console)
+let code = DriverPortMain.runProcess(
+    Array(CommandLine.arguments.dropFirst()), console: console, environment: ProcessInfo.processInfo.environment
+)
 exit(code.rawValue)

@@ -1,6 +1,8 @@
 /* DriverPort test support: a fault-injecting VFS shim. See include/fault_vfs.h for what it does and why. */
 #include "fault_vfs.h"
 
+#include "shim_forwarding.h"
+
 #include <pthread.h>
 #include <signal.h>
 #include <sqlite3.h>
@@ -8,8 +10,7 @@
 #include <string.h>
 
 struct dp_fault_vfs {
-    sqlite3_vfs vfs;          /* what SQLite sees; must stay first */
-    sqlite3_vfs *base;        /* the VFS every call is forwarded to */
+    dp_shim_head head;        /* what SQLite sees and the VFS every call is forwarded to; must stay first */
     char *name;
     pthread_mutex_t lock;     /* guards every field below */
     int64_t calls[DP_FAULT_KIND_COUNT];
@@ -252,7 +253,7 @@ static int v_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *file, int fl
     dp_fault_action action = DP_FAULT_ACTION_ERROR;
     int rc = decide(v, DP_FAULT_OPEN, f->file_class, &action);
     if (rc) return rc;
-    rc = v->base->xOpen(v->base, name, f->real, flags, out_flags);
+    rc = v->head.base->xOpen(v->head.base, name, f->real, flags, out_flags);
     /* SQLite calls xClose only when pMethods is set: set it exactly when the base file needs closing. */
     f->base.pMethods = f->real->pMethods ? &fault_io_methods : NULL;
     return rc;
@@ -263,7 +264,7 @@ static int v_delete(sqlite3_vfs *vfs, const char *name, int sync_dir) {
     dp_fault_action action = DP_FAULT_ACTION_ERROR;
     int rc = decide(v, DP_FAULT_DELETE, class_from_name(name), &action);
     if (rc) return rc;
-    return v->base->xDelete(v->base, name, sync_dir);
+    return v->head.base->xDelete(v->head.base, name, sync_dir);
 }
 
 static int v_access(sqlite3_vfs *vfs, const char *name, int flags, int *out) {
@@ -271,72 +272,7 @@ static int v_access(sqlite3_vfs *vfs, const char *name, int flags, int *out) {
     dp_fault_action action = DP_FAULT_ACTION_ERROR;
     int rc = decide(v, DP_FAULT_ACCESS, class_from_name(name), &action);
     if (rc) return rc;
-    return v->base->xAccess(v->base, name, flags, out);
-}
-
-static int v_full_pathname(sqlite3_vfs *vfs, const char *name, int size, char *out) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xFullPathname(base, name, size, out);
-}
-
-static void *v_dl_open(sqlite3_vfs *vfs, const char *name) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xDlOpen(base, name);
-}
-
-static void v_dl_error(sqlite3_vfs *vfs, int size, char *out) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    base->xDlError(base, size, out);
-}
-
-static void (*v_dl_sym(sqlite3_vfs *vfs, void *handle, const char *symbol))(void) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xDlSym(base, handle, symbol);
-}
-
-static void v_dl_close(sqlite3_vfs *vfs, void *handle) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    base->xDlClose(base, handle);
-}
-
-static int v_randomness(sqlite3_vfs *vfs, int size, char *out) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xRandomness(base, size, out);
-}
-
-static int v_sleep(sqlite3_vfs *vfs, int microseconds) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xSleep(base, microseconds);
-}
-
-static int v_current_time(sqlite3_vfs *vfs, double *out) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xCurrentTime(base, out);
-}
-
-static int v_get_last_error(sqlite3_vfs *vfs, int size, char *out) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xGetLastError ? base->xGetLastError(base, size, out) : 0;
-}
-
-static int v_current_time_int64(sqlite3_vfs *vfs, sqlite3_int64 *out) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xCurrentTimeInt64(base, out);
-}
-
-static int v_set_system_call(sqlite3_vfs *vfs, const char *name, sqlite3_syscall_ptr call) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xSetSystemCall(base, name, call);
-}
-
-static sqlite3_syscall_ptr v_get_system_call(sqlite3_vfs *vfs, const char *name) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xGetSystemCall(base, name);
-}
-
-static const char *v_next_system_call(sqlite3_vfs *vfs, const char *name) {
-    sqlite3_vfs *base = owner_of(vfs)->base;
-    return base->xNextSystemCall(base, name);
+    return v->head.base->xAccess(v->head.base, name, flags, out);
 }
 
 /* MARK: public API */
@@ -351,31 +287,13 @@ dp_fault_vfs *dp_fault_vfs_register(const char *name, const char *base_name) {
     if (v->name == NULL) { free(v); return NULL; }
     pthread_mutex_init(&v->lock, NULL);
     v->last_kind = -1;
-    v->base = base;
-    v->vfs.iVersion = base->iVersion < 3 ? base->iVersion : 3;
-    v->vfs.szOsFile = (int)sizeof(fault_file) + base->szOsFile;
-    v->vfs.mxPathname = base->mxPathname;
-    v->vfs.zName = v->name;
-    v->vfs.pAppData = NULL;
-    v->vfs.xOpen = v_open;
-    v->vfs.xDelete = v_delete;
-    v->vfs.xAccess = v_access;
-    v->vfs.xFullPathname = v_full_pathname;
-    v->vfs.xDlOpen = v_dl_open;
-    v->vfs.xDlError = v_dl_error;
-    v->vfs.xDlSym = v_dl_sym;
-    v->vfs.xDlClose = v_dl_close;
-    v->vfs.xRandomness = v_randomness;
-    v->vfs.xSleep = v_sleep;
-    v->vfs.xCurrentTime = v_current_time;
-    v->vfs.xGetLastError = v_get_last_error;
-    if (v->vfs.iVersion >= 2) v->vfs.xCurrentTimeInt64 = v_current_time_int64;
-    if (v->vfs.iVersion >= 3) {
-        v->vfs.xSetSystemCall = v_set_system_call;
-        v->vfs.xGetSystemCall = v_get_system_call;
-        v->vfs.xNextSystemCall = v_next_system_call;
-    }
-    if (sqlite3_vfs_register(&v->vfs, 0) != SQLITE_OK) {
+    v->head.base = base;
+    dp_shim_fill_forwarding(&v->head, (int)sizeof(fault_file));
+    v->head.vfs.zName = v->name;
+    v->head.vfs.xOpen = v_open;
+    v->head.vfs.xDelete = v_delete;
+    v->head.vfs.xAccess = v_access;
+    if (sqlite3_vfs_register(&v->head.vfs, 0) != SQLITE_OK) {
         pthread_mutex_destroy(&v->lock);
         free(v->name);
         free(v);
@@ -385,12 +303,12 @@ dp_fault_vfs *dp_fault_vfs_register(const char *name, const char *base_name) {
 }
 
 int dp_fault_vfs_make_default(dp_fault_vfs *v) {
-    return sqlite3_vfs_register(&v->vfs, 1);
+    return sqlite3_vfs_register(&v->head.vfs, 1);
 }
 
 void dp_fault_vfs_unregister(dp_fault_vfs *v) {
     if (v == NULL) return;
-    sqlite3_vfs_unregister(&v->vfs);
+    sqlite3_vfs_unregister(&v->head.vfs);
     pthread_mutex_destroy(&v->lock);
     free(v->name);
     free(v);

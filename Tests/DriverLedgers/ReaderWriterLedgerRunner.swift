@@ -12,12 +12,17 @@ public enum ReaderWriterLedgerRunner {
         case queue, pool
     }
 
-    /// Opens the writer of `kind` on `path` through `vfs`; `setup` runs on every new connection.
-    public static func open(_ kind: Kind, path: String, vfs: String?, setup: [String]) throws -> any DatabaseWriter {
+    /// Opens the writer of `kind` on `path` through `vfs`; `prepare` (applying a key, say) then `setup` run on every
+    /// new connection.
+    public static func open(
+        _ kind: Kind, path: String, vfs: String?, setup: [String],
+        prepare: (@Sendable (EngineConnection) throws -> Void)? = nil
+    ) throws -> any DatabaseWriter {
         var configuration = Configuration()
         configuration.vfs = vfs
         configuration.foreignKeysEnabled = false
         configuration.prepareDatabase = { db in
+            if let prepare { try db.withEngineConnection(prepare) }
             for statement in setup { try db.execute(sql: statement) }
         }
         switch kind {

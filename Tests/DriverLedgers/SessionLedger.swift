@@ -4,6 +4,7 @@ import MMEXModel
 import MMEXReaderWriter
 import MMEXSession
 import PersistenceSession
+import SQLiteCipher
 import SQLiteEngine
 
 /// A write workload through the MMEX sessions (the app's own boundary): unit of work `i` stores ``settingsPerUnit``
@@ -21,12 +22,13 @@ public enum SessionLedger {
         "unit \(unit) setting \(index) " + String(repeating: "s", count: 900)
     }
 
-    /// Opens a read-write session of `kind` on `path` (through the default VFS).
-    public static func open(_ kind: Kind, path: String) throws -> any MMEXSession {
+    /// Opens a read-write session of `kind` on `path` (through the default VFS; with a key, through the page codec,
+    /// over the key's `codecBaseVFS` if it names one).
+    public static func open(_ kind: Kind, path: String, key: DatabaseKey? = nil) throws -> any MMEXSession {
         switch kind {
-        case .legacy: try LegacySession.open(at: path, key: nil, access: .readWrite, configuration: .standard)
-        case .queue: try QueueSession.open(at: path, key: nil, access: .readWrite, configuration: .standard)
-        case .pool: try PoolSession.open(at: path, key: nil, access: .readWrite, configuration: .standard)
+        case .legacy: try LegacySession.open(at: path, key: key, access: .readWrite, configuration: .standard)
+        case .queue: try QueueSession.open(at: path, key: key, access: .readWrite, configuration: .standard)
+        case .pool: try PoolSession.open(at: path, key: key, access: .readWrite, configuration: .standard)
         }
     }
 
@@ -52,10 +54,22 @@ public enum SessionLedger {
         }
     }
 
-    /// Opens `path` as the next launch would (default VFS, read-write) and checks it.
-    public static func check(path: String, acknowledged: Set<Int>, inDoubt: Set<Int>) -> Verdict {
+    /// Opens `path` as the next launch would (default VFS, read-write; an encrypted file through the page codec
+    /// with `key`) and checks it.
+    public static func check(path: String, acknowledged: Set<Int>, inDoubt: Set<Int>, key: CipherKey? = nil) -> Verdict {
         do {
-            let connection = try EngineConnection(path: path, options: .readWrite)
+            let connection: EngineConnection
+            if let key {
+                connection = try EngineConnection(path: path, options: OpenOptions(access: .readWrite, vfs: PageCodec.vfsName))
+                do {
+                    try PageCodec.apply(.auto, key: key, to: connection)
+                } catch {
+                    connection.close()
+                    throw error
+                }
+            } else {
+                connection = try EngineConnection(path: path, options: .readWrite)
+            }
             defer { connection.close() }
             let integrity = try connection.rows("PRAGMA integrity_check").compactMap { row -> String? in
                 if case .text(let text)? = row.first { return text } else { return nil }

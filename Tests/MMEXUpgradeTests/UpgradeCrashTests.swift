@@ -96,13 +96,17 @@ struct ReferenceStates {
 enum ChildUpgrade {
     /// Starts `driverport upgrade PATH`; kills it once it reports the pause point, or after a delay.
     /// - Returns: whether the child was still running when it was killed.
+    /// - Parameters:
+    ///   - extraArguments: more arguments for the child (the key options of an encrypted file).
+    ///   - extraEnvironment: more environment for the child (the variable holding the key).
     static func runAndKill(
-        path: String, pauseAt: String?, phaseDelayMilliseconds: Int = 0, killAfterMilliseconds: Int = 0
+        path: String, pauseAt: String?, phaseDelayMilliseconds: Int = 0, killAfterMilliseconds: Int = 0,
+        extraArguments: [String] = [], extraEnvironment: [String: String] = [:]
     ) throws -> Bool {
         let process = Process()
         process.executableURL = DriverPortBinary.url
-        process.arguments = ["upgrade", path]
-        var environment = ProcessInfo.processInfo.environment
+        process.arguments = ["upgrade", path] + extraArguments
+        var environment = ProcessInfo.processInfo.environment.merging(extraEnvironment) { _, new in new }
         environment["DRIVERPORT_TEST_UPGRADE_PAUSE"] = pauseAt ?? ""
         environment["DRIVERPORT_TEST_UPGRADE_DELAY_MS"] = String(phaseDelayMilliseconds)
         process.environment = environment

@@ -13,6 +13,8 @@ public struct EncryptedBadInput: Sendable, CustomStringConvertible {
     public let namedCipher: String?
     /// Text the one-line error must contain (case-insensitive).
     public let messageContains: String
+    /// The damage is in a table page (not page 1): a command that reads only what it needs may not see it.
+    public var damagesOnlyATablePage = false
     let make: @Sendable (_ path: String) throws -> Void
 
     public var description: String { name }
@@ -53,7 +55,7 @@ public enum EncryptedCorpus {
         EncryptedBadInput(name: "SQLCipher 4 without a key", fileName: "v4-nokey.emb", givenKey: nil, namedCipher: nil,
                           messageContains: "encrypted") { try makeEncrypted(at: $0, format: .sqlcipher4) },
         EncryptedBadInput(name: "SQLCipher 4 with one bit flipped in a table page", fileName: "v4-flipped.emb",
-                          givenKey: rightPassphrase, namedCipher: nil, messageContains: "page") { path in
+                          givenKey: rightPassphrase, namedCipher: nil, messageContains: "page", damagesOnlyATablePage: true) { path in
             try makeEncrypted(at: path, format: .sqlcipher4)
             try flipBit(in: path, page: try middleLeafPage(of: "CURRENCYFORMATS_V1", encryptedAt: path, format: .sqlcipher4))
         },
@@ -63,7 +65,7 @@ public enum EncryptedCorpus {
             try flipBit(in: path, page: 1)
         },
         EncryptedBadInput(name: "ChaCha20 with one bit flipped in a table page", fileName: "chacha-flipped.emb",
-                          givenKey: rightPassphrase, namedCipher: nil, messageContains: "page") { path in
+                          givenKey: rightPassphrase, namedCipher: nil, messageContains: "page", damagesOnlyATablePage: true) { path in
             try makeEncrypted(at: path, format: .chacha20)
             try flipBit(in: path, page: try middleLeafPage(of: "CURRENCYFORMATS_V1", encryptedAt: path, format: .chacha20))
         },

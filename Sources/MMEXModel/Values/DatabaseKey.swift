@@ -12,6 +12,10 @@ public struct DatabaseKey: Sendable, Hashable {
     private let secret: SecretBytes
     /// The cipher format to use.
     public let cipher: CipherChoice
+    /// The SQLite VFS the page codec reads and writes the file through (`nil`, the default: the system's own, the
+    /// disk). Tests name a fault-injecting or power-loss VFS here, so the same session code runs encrypted over it;
+    /// that VFS must stay registered while the process runs.
+    public var codecBaseVFS: String?
 
     /// The raw passphrase bytes, as a new array (the caller's to forget; prefer ``withPassphrase(_:)``).
     public var passphrase: [UInt8] { secret.withBytes { Array($0) } }
@@ -39,11 +43,12 @@ public struct DatabaseKey: Sendable, Hashable {
     var storageAddress: UInt { secret.address }
 
     public static func == (lhs: DatabaseKey, rhs: DatabaseKey) -> Bool {
-        lhs.cipher == rhs.cipher && lhs.withPassphrase { left in rhs.withPassphrase { right in left.elementsEqual(right) } }
+        lhs.cipher == rhs.cipher && lhs.codecBaseVFS == rhs.codecBaseVFS && lhs.withPassphrase { left in rhs.withPassphrase { right in left.elementsEqual(right) } }
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(cipher)
+        hasher.combine(codecBaseVFS)
         withPassphrase { hasher.combine(bytes: $0) }
     }
 }

@@ -1,0 +1,74 @@
+import CPageCodec
+
+/// The process-wide cache of keys derived from passphrases, so a file's key is derived once, not on every open.
+///
+/// Deriving an SQLCipher 4 key runs PBKDF2-HMAC-SHA512 256,000 times; without the cache every connection (each pool
+/// reader, each session of a `diff`, the verification after an export or rekey) pays it again. With it, the first
+/// open that succeeds keeps the derived key, and later opens of a file with the same salt and passphrase take it.
+///
+/// - What finds an entry: the KDF, its iterations, the file's salt and an HMAC-SHA256 of the passphrase under a key
+///   drawn at random once per process. Neither the passphrase nor the key can be recovered from it.
+/// - What is kept: only keys that opened a file (or created one); a wrong passphrase is never cached. A cached key is
+///   checked against page 1 like a derived one, so it cannot make a wrong passphrase work, nor an old one open a
+///   rekeyed file (a rekeyed file has a new salt and a new passphrase).
+/// - Where and for how long: in memory locked against swapping (where the system allows it) and left out of core
+///   dumps, never written anywhere; wiped when the last connection using an entry closes, unless ``retainingEntries(_:)``
+///   holds the cache, then when the last hold ends; wiped by ``clear()`` and when the cache is turned off.
+///
+/// Wrong-passphrase attempts still pay the full derivation, as they should. wxSQLite3 AES keys take no salt and
+/// little time, and raw keys take no derivation: neither goes through the cache.
+public enum DerivedKeyCache {
+    /// Whether opens keep and reuse derived keys (on by default). Turning it off wipes every entry.
+    public static var isEnabled: Bool {
+        get { dp_key_cache_enabled() != 0 }
+        set { dp_key_cache_set_enabled(newValue ? 1 : 0) }
+    }
+
+    /// Wipes every entry now. Open connections keep their own keys and are unaffected.
+    public static func clear() {
+        dp_key_cache_clear()
+    }
+
+    /// Runs `body` with the cache held: entries survive their last connection's close until `body` returns (and no
+    /// other hold is active), so a run that opens the same file many times in a row derives its key once.
+    public static func retainingEntries<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        dp_key_cache_hold()
+        defer { dp_key_cache_release() }
+        return try body()
+    }
+
+    /// Holds the cache until ``endHold()``; for a process that holds it for its whole run (the command line).
+    package static func beginHold() { dp_key_cache_hold() }
+
+    /// Ends a hold ``beginHold()`` started; the last one wipes every entry no open connection uses.
+    package static func endHold() { dp_key_cache_release() }
+
+    /// What the cache holds and has done in this process.
+    public struct Statistics: Sendable, Equatable {
+        /// Entries (derived keys) in the cache now.
+        public var entries: Int
+        /// Active holds.
+        public var holds: Int
+        /// Key derivations from a passphrase (PBKDF2) this process ran, cached or not.
+        public var derivations: Int
+        /// Opens that took their key from the cache instead of deriving it.
+        public var hits: Int
+    }
+
+    /// The cache's statistics now.
+    public static var statistics: Statistics {
+        var stats = dp_key_cache_stats()
+        dp_key_cache_get_stats(&stats)
+        return Statistics(
+            entries: Int(stats.entries), holds: Int(stats.holds), derivations: Int(stats.derivations), hits: Int(stats.hits)
+        )
+    }
+
+    /// For tests: the entries holding a key for this 16-byte salt, and how many open connections use them.
+    package static func entries(forSalt salt: [UInt8]) -> (entries: Int, users: Int) {
+        guard salt.count == 16 else { return (0, 0) }
+        var users: UInt = 0
+        let count = salt.withUnsafeBufferPointer { dp_key_cache_entries_for_salt($0.baseAddress, &users) }
+        return (Int(count), Int(users))
+    }
+}
