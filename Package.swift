@@ -51,7 +51,7 @@ let package = Package(
 
         // MARK: Layer 3: the two drivers
         .target(name: "LegacyDriver", dependencies: ["SQLiteEngine"]),
-        .target(name: "ReaderWriterDriver", dependencies: ["SQLiteEngine"]),
+        .target(name: "ReaderWriterDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
 
         // MARK: Layer 3b: the generic session engines, one per driver
         .target(name: "LegacySessions", dependencies: ["LegacyDriver", "PersistenceSession", "SQLiteEngine"]),
@@ -122,12 +122,14 @@ let package = Package(
             resources: [.copy("Oracles")]
         ),
         .testTarget(name: "LegacyDriverTests", dependencies: ["LegacyDriver", "SQLiteEngine", "TestSupport"]),
-        .testTarget(name: "ReaderWriterDriverTests", dependencies: ["ReaderWriterDriver", "SQLiteEngine", "TestSupport"]),
+        .testTarget(name: "ReaderWriterDriverTests", dependencies: ["ReaderWriterDriver", "SQLiteEngine", "TestSupport", "SQLiteCipher"]),
         .testTarget(
             name: "MMEXFixturesTests", dependencies: ["MMEXFixtures", "MMEXFiles", "SQLiteCipher", "SQLiteEngine", "TestSupport"]
         ),
         .testTarget(name: "FileLifecycleTests", dependencies: ["FileLifecycle", "SQLiteEngine", "TestSupport", "SQLiteCipher"]),
         .testTarget(name: "MMEXUpgradeTests", dependencies: ["MMEXFiles", "MMEXSchema", "SQLiteEngine", "TestSupport", "SQLiteCipher"]),
+        // GRDB's everyday API, written as GRDB's documentation shows it, compiled with only `import ReaderWriterDriver`.
+        .testTarget(name: "GRDBFidelityTests", dependencies: ["ReaderWriterDriver"]),
         .testTarget(
             name: "SecondProcessTests",
             dependencies: ["ReaderWriterDriver", "MMEXFiles", "TestSupport", "driverport-widget-reader"]

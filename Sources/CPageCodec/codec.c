@@ -11,6 +11,9 @@ static const dp_format *const dp_formats[] = {
     NULL,
     &dp_format_sqlcipher4, &dp_format_sqlcipher3, &dp_format_sqlcipher2, &dp_format_sqlcipher1,
     &dp_format_aes128, &dp_format_aes256, &dp_format_chacha20, &dp_format_sqleet,
+    &dp_format_rc4, &dp_format_ascon128,
+    &dp_format_aegis128l, &dp_format_aegis128x2, &dp_format_aegis128x4,
+    &dp_format_aegis256, &dp_format_aegis256x2, &dp_format_aegis256x4,
 };
 
 const dp_format *dp_format_by_id(int id) {
@@ -65,6 +68,7 @@ void dp_codec_free(dp_codec *codec) {
     EVP_CIPHER_CTX_free(codec->encrypt_ctx); /* frees wipe the key schedules */
     EVP_CIPHER_CTX_free(codec->decrypt_ctx);
     EVP_MAC_CTX_free(codec->mac_ctx);
+    if (codec->keystream != NULL) OPENSSL_clear_free(codec->keystream, DP_MAX_PAGE);
     unsigned char *work = codec->work;
     /* The keys (key, mac_key, tag_key), the salt and every other field, then the scratch pages. */
     OPENSSL_cleanse(codec, sizeof(dp_codec));
@@ -153,6 +157,27 @@ int dp_page2_authentic(dp_codec *codec, const dp_source *source, int page_size) 
     codec->page_size = saved;
     OPENSSL_cleanse(page, (size_t)page_size);
     return ok;
+}
+
+/*
+ * The end of every MAC'd format's probe, when page 1 opened at no page size: DP_ERR_AUTH (page size set) when page 2
+ * authenticates at some size, so the key is right and page 1 was changed; DP_ERR_WRONG_KEY otherwise.
+ */
+int dp_probe_page1_tampered(dp_codec *codec, const dp_source *source) {
+    for (int size = DP_MIN_PAGE; size <= DP_MAX_PAGE; size <<= 1) {
+        if (dp_page2_authentic(codec, source, size)) {
+            codec->page_size = size;
+            return DP_ERR_AUTH;
+        }
+    }
+    return DP_ERR_WRONG_KEY;
+}
+
+/* The probe of formats that keep page 1's bytes 16-23 clear (ChaCha20, Ascon, AEGIS): the page size is read. */
+int dp_probe_clear_header(dp_codec *codec, const unsigned char *head, int head_length, const dp_source *source) {
+    int size = dp_header_looks_plain(head + 16) ? dp_header_page_size(head) : 0;
+    if (size > 0 && dp_try_page1(codec, head, head_length, size) == DP_OK) return DP_OK;
+    return dp_probe_page1_tampered(codec, source);
 }
 
 /* The key that tags our rollback-journal headers: HMAC-SHA256(cipher key, label). */

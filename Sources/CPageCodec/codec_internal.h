@@ -60,6 +60,7 @@ struct dp_codec {
     EVP_CIPHER_CTX *encrypt_ctx;
     EVP_CIPHER_CTX *decrypt_ctx;
     EVP_MAC_CTX *mac_ctx;
+    unsigned char *keystream;   /* RC4: the key stream every page is XORed with (DP_MAX_PAGE bytes) */
     unsigned char *work;        /* two scratch pages of DP_MAX_PAGE + 64 bytes */
     int last_error;
     uint32_t last_error_page;
@@ -97,6 +98,8 @@ int dp_header_looks_plain(const unsigned char *header_at_16);
 int dp_page1_sane(const dp_codec *codec, const unsigned char *page, int page_size);
 int dp_try_page1(dp_codec *codec, const unsigned char *head, int head_length, int page_size);
 int dp_page2_authentic(dp_codec *codec, const dp_source *source, int page_size);
+int dp_probe_page1_tampered(dp_codec *codec, const dp_source *source);
+int dp_probe_clear_header(dp_codec *codec, const unsigned char *head, int head_length, const dp_source *source);
 int dp_make_tag_key(dp_codec *codec);
 
 /* detect.c: applying a key to a file. */
@@ -108,11 +111,17 @@ int dp_crypto_init(void);
 const EVP_CIPHER *dp_cipher_aes256_cbc(void);
 const EVP_CIPHER *dp_cipher_aes128_cbc(void);
 const EVP_CIPHER *dp_cipher_chacha20(void);
+const EVP_CIPHER *dp_cipher_rc4(void); /* NULL without OpenSSL's legacy provider */
 EVP_MAC *dp_mac_hmac(void);
 EVP_MAC *dp_mac_poly1305(void);
 const EVP_MD *dp_md_named(const char *name);
 int dp_pbkdf2(dp_kdf_cache *cache, const char *digest, const unsigned char *secret, int length,
               const unsigned char *salt, int salt_length, int iterations, unsigned char *out, int out_length);
+int dp_kdf_memo(dp_kdf_cache *cache, const char *name, int cost, const unsigned char *secret, int length,
+                const unsigned char *salt, unsigned char *out, int out_length,
+                int (*compute)(void *context, const unsigned char *secret, int length, const unsigned char *salt,
+                               unsigned char *out),
+                void *context);
 int dp_digest(const char *digest, const unsigned char *a, size_t a_len, const unsigned char *b, size_t b_len,
               const unsigned char *c, size_t c_len, unsigned char *out);
 int dp_hmac(const char *digest, const unsigned char *key, size_t key_length, const unsigned char *a, size_t a_len,
@@ -137,5 +146,8 @@ void dp_wipe_audit_note(const void *memory, size_t length);
 extern const dp_format dp_format_sqlcipher4, dp_format_sqlcipher3, dp_format_sqlcipher2, dp_format_sqlcipher1;
 extern const dp_format dp_format_aes128, dp_format_aes256;
 extern const dp_format dp_format_chacha20, dp_format_sqleet;
+extern const dp_format dp_format_rc4, dp_format_ascon128;
+extern const dp_format dp_format_aegis128l, dp_format_aegis128x2, dp_format_aegis128x4;
+extern const dp_format dp_format_aegis256, dp_format_aegis256x2, dp_format_aegis256x4;
 
 #endif

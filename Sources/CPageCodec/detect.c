@@ -36,8 +36,8 @@ static const char *dp_error_for_derive(int rc, const dp_format *format) {
     case DP_ERR_RAW_KEY_UNSUPPORTED: return "raw keys are not defined for this format; give a passphrase";
     case DP_ERR_BAD_KEY: return "a raw key is 32 bytes (64 hex digits) or 48 bytes with the salt (96 hex digits)";
     default:
-        return format->id == DP_FORMAT_AES128
-            ? "key derivation failed in OpenSSL (aes128 needs RC4 from OpenSSL's legacy provider)"
+        return format->id == DP_FORMAT_AES128 || format->id == DP_FORMAT_RC4
+            ? "key derivation failed in OpenSSL (aes128 and rc4 need RC4 from OpenSSL's legacy provider)"
             : "key derivation failed in OpenSSL";
     }
 }

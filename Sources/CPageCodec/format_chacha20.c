@@ -103,21 +103,11 @@ static int dp_chacha_decrypt(dp_codec *codec, uint32_t pgno, unsigned char *page
 
 /* ChaCha20 keeps page 1's bytes 16-23 in clear, so its page size is read; sqleet encrypts them, so it is probed. */
 static int dp_chacha_probe(dp_codec *codec, const unsigned char *head, int head_length, const dp_source *source) {
-    if (codec->format->id == DP_FORMAT_CHACHA20) {
-        int size = dp_header_looks_plain(head + 16) ? dp_header_page_size(head) : 0;
-        if (size > 0 && dp_try_page1(codec, head, head_length, size) == DP_OK) return DP_OK;
-    } else {
-        for (int size = DP_MIN_PAGE; size <= DP_MAX_PAGE && size <= head_length; size <<= 1) {
-            if (dp_try_page1(codec, head, head_length, size) == DP_OK) return DP_OK;
-        }
+    if (codec->format->id == DP_FORMAT_CHACHA20) return dp_probe_clear_header(codec, head, head_length, source);
+    for (int size = DP_MIN_PAGE; size <= DP_MAX_PAGE && size <= head_length; size <<= 1) {
+        if (dp_try_page1(codec, head, head_length, size) == DP_OK) return DP_OK;
     }
-    for (int size = DP_MIN_PAGE; size <= DP_MAX_PAGE; size <<= 1) {
-        if (dp_page2_authentic(codec, source, size)) {
-            codec->page_size = size;
-            return DP_ERR_AUTH;
-        }
-    }
-    return DP_ERR_WRONG_KEY;
+    return dp_probe_page1_tampered(codec, source);
 }
 
 const dp_format dp_format_chacha20 = {

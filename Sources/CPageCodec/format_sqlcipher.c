@@ -127,13 +127,7 @@ static int dp_sqlcipher_probe(dp_codec *codec, const unsigned char *head, int he
     for (int size = DP_MIN_PAGE; size <= DP_MAX_PAGE && size <= head_length; size <<= 1) {
         if (dp_try_page1(codec, head, head_length, size) == DP_OK) return DP_OK;
     }
-    for (int size = DP_MIN_PAGE; size <= DP_MAX_PAGE; size <<= 1) {
-        if (dp_page2_authentic(codec, source, size)) {
-            codec->page_size = size;
-            return DP_ERR_AUTH;
-        }
-    }
-    return DP_ERR_WRONG_KEY;
+    return dp_probe_page1_tampered(codec, source);
 }
 
 const dp_format dp_format_sqlcipher4 = {

@@ -15,7 +15,7 @@
 #include "key_cache.h"
 
 #define DP_CACHE_SLOTS 32
-#define DP_LOCAL_SLOTS 4
+#define DP_LOCAL_SLOTS 8
 #define DP_FINGERPRINT_LEN 32
 
 typedef struct dp_cache_entry {

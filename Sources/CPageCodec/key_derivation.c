@@ -52,6 +52,7 @@ int dp_crypto_init(void) {
 const EVP_CIPHER *dp_cipher_aes256_cbc(void) { return dp_aes256_cbc; }
 const EVP_CIPHER *dp_cipher_aes128_cbc(void) { return dp_aes128_cbc; }
 const EVP_CIPHER *dp_cipher_chacha20(void) { return dp_chacha20; }
+const EVP_CIPHER *dp_cipher_rc4(void) { return dp_rc4; }
 EVP_MAC *dp_mac_hmac(void) { return dp_hmac_mac; }
 EVP_MAC *dp_mac_poly1305(void) { return dp_poly1305_mac; }
 
@@ -88,6 +89,33 @@ int dp_pbkdf2(dp_kdf_cache *cache, const char *digest, const unsigned char *secr
     if (cache != NULL) dp_kdf_count_derivation();
     if (cacheable) dp_kdf_cache_keep(cache, name, iterations, salt, out);
     return DP_OK;
+}
+
+/*
+ * Another KDF through the same caches as PBKDF2 (this detection's, then the process-wide one of key_cache.c):
+ * `name` (a string constant, compared by address) and `cost` with the salt name the derivation; `compute` fills
+ * `out` (at most 32 bytes) on a miss, and the derivation is counted.
+ */
+int dp_kdf_memo(dp_kdf_cache *cache, const char *name, int cost, const unsigned char *secret, int length,
+                const unsigned char *salt, unsigned char *out, int out_length,
+                int (*compute)(void *context, const unsigned char *secret, int length, const unsigned char *salt,
+                               unsigned char *out),
+                void *context) {
+    if (out_length <= 0 || out_length > 32) return DP_ERR_CRYPTO;
+    unsigned char full[32] = {0};
+    if (cache != NULL && dp_kdf_cache_find(cache, name, cost, salt, full)) {
+        memcpy(out, full, (size_t)out_length);
+        OPENSSL_cleanse(full, sizeof(full));
+        return DP_OK;
+    }
+    int rc = compute(context, secret, length, salt, out);
+    if (rc == DP_OK && cache != NULL) {
+        dp_kdf_count_derivation();
+        memcpy(full, out, (size_t)out_length);
+        dp_kdf_cache_keep(cache, name, cost, salt, full);
+    }
+    OPENSSL_cleanse(full, sizeof(full));
+    return rc;
 }
 
 /* digest(a ++ b ++ c); any part may be empty. */

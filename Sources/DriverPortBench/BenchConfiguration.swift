@@ -14,6 +14,8 @@ public enum BenchFamily: String, Sendable, CaseIterable, Codable {
     case concurrency
     /// Case 6: peak resident memory of a streamed scan, each implementation in its own child process.
     case memory
+    /// The reader/writer driver's query interface and records against the raw C work of `fetch` and `insert`.
+    case records
 }
 
 /// What a bench run measures: sizes, rounds and which families.

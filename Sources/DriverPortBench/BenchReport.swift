@@ -91,6 +91,7 @@ public enum BenchReport {
         case .codec: "Case 4: codec"
         case .concurrency: "Case 5: concurrency"
         case .memory: "Case 6: peak resident memory of a streamed scan (each in its own child process)"
+        case .records: "Records: the query interface and record inserts against the raw C fetch and insert"
         }
     }
 

@@ -38,6 +38,7 @@ public enum BenchSuite {
             case .codec: results += try CodecCases.run(context)
             case .concurrency: results += try ConcurrencyCases.run(context)
             case .memory: results += try MemoryProbe.run(context)
+            case .records: results += try RecordCases.run(context)
             }
         }
         let elapsed = clock.now - start

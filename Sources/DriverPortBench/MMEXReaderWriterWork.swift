@@ -6,7 +6,7 @@ import SQLiteEngine
 /// index, cursors. The same functions run inside a queue's and a pool's `read`.
 enum MMEXReaderWriterWork {
     static func load(_ db: Database) throws -> [AccountTransaction] {
-        try TransactionRecord.fetchCursor(db, sql: MMEXWork.loadSQL).map(\.value)
+        try Array(TransactionRecord.fetchCursor(db, sql: MMEXWork.loadSQL).map(\.value))
     }
 
     static func stream(_ db: Database) throws -> (rows: Int, checksum: Int64) {
@@ -46,9 +46,9 @@ enum MMEXReaderWriterWork {
     }
 
     static func monthly(_ db: Database) throws -> [MMEXWork.MonthTotal] {
-        try Row.fetchCursor(db, sql: MMEXWork.monthlySQL, arguments: arguments(MMEXWork.monthlyArguments)).map { row in
+        try Array(Row.fetchCursor(db, sql: MMEXWork.monthlySQL, arguments: arguments(MMEXWork.monthlyArguments)).map { row in
             MMEXWork.MonthTotal(month: try row[0] ?? "", code: try row[1], total: try row[2])
-        }
+        })
     }
 
     static func arguments(_ texts: [String]) -> StatementArguments {

@@ -27,6 +27,8 @@ struct BenchCommand: Command {
       concurrency  1, 2 and 4 reader tasks on a pool vs a queue, without and with a concurrent writer
       memory       peak resident memory of a streamed scan of 1M transactions, per implementation, each in a
                    child process of its own (so no other case's memory counts)
+      records      the reader/writer driver's query interface (Record.fetchAll, a filtered request) and record
+                   inserts, against the raw C work of fetch and insert (raw C, queue, pool)
     Fixtures are generated on first use and cached in .build/fixtures (DRIVERPORT_FIXTURE_CACHE overrides).
 
     Options:

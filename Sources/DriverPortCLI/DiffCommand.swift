@@ -118,7 +118,8 @@ struct DiffCommand: Command {
             case .aes128: .aes128cbc
             case .aes256: .aes256cbc
             case .chacha20: .chacha20
-            case .sqleet: .unknown(format.rawValue)
+            case .sqleet, .rc4, .ascon128, .aegis128l, .aegis128x2, .aegis128x4, .aegis256, .aegis256x2, .aegis256x4:
+                .unknown(format.rawValue)
             }
         }
     }

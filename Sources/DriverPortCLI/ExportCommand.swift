@@ -17,7 +17,8 @@ struct ExportCommand: Command {
 
     Options:
       --to PATH          the new file
-      --to-cipher NAME   none, sqlcipher4, sqlcipher3, sqlcipher2, sqlcipher1, aes128, aes256, chacha20 or sqleet
+      --to-cipher NAME   none, sqlcipher4, sqlcipher3, sqlcipher2, sqlcipher1, aes128, aes256, chacha20, sqleet,
+                         rc4, ascon128 or aegis[-VARIANT] (see --cipher)
                          (default: sqlcipher4 with --to-key-env, none without)
       --to-key-env NAME  the new file's passphrase is in environment variable NAME
       --page-size N      the new file's page size: a power of two from 512 to 65536 (default: the source's; 4096

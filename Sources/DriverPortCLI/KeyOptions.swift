@@ -10,7 +10,8 @@ struct KeyOptions {
     /// The lines `--help` shows for these options.
     static let help = """
       --cipher NAME    auto (default: detect; MMEX tries sqlcipher4, then aes128), none, sqlcipher4, sqlcipher3,
-                       sqlcipher2, sqlcipher1, aes128, aes256, chacha20 or sqleet
+                       sqlcipher2, sqlcipher1, aes128, aes256, chacha20, sqleet, rc4, ascon128, aegis (=
+                       aegis-256), aegis-256x2, aegis-256x4, aegis-128l, aegis-128x2 or aegis-128x4
       --key-env NAME   the passphrase is in environment variable NAME
       --key-file PATH  the passphrase is the content of PATH (a trailing newline is ignored)
       --key-stdin      the passphrase is read from standard input (a trailing newline is ignored)

@@ -17,7 +17,8 @@ struct RekeyCommand: Command {
 
     Options:
       --to-cipher NAME   the new cipher: none (decrypt), sqlcipher4, sqlcipher3, sqlcipher2, sqlcipher1, aes128,
-                         aes256, chacha20 or sqleet (default: keep FILE's; sqlcipher4 for a plain file)
+                         aes256, chacha20, sqleet, rc4, ascon128 or aegis[-VARIANT] (see --cipher) (default:
+                         keep FILE's; sqlcipher4 for a plain file)
       --new-key-env NAME the new passphrase is in environment variable NAME (not needed with --to-cipher none)
     \(KeyOptions.help)
       --json             the rekeyed file's facts: path, cipher, pageSize, pageCount, userVersion, walMode

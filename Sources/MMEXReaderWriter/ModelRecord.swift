@@ -13,7 +13,7 @@ struct ModelRecord<Record: MMEXRecord>: FetchableRecord {
         var values: [StoredValue] = []
         values.reserveCapacity(row.count)
         for index in 0..<row.count {
-            let value: SQLiteValue = try row[index]
+            let value: SQLiteValue = try row.decode(atIndex: index)
             values.append(StoredValue(value))
         }
         do {

@@ -27,7 +27,7 @@ struct ReaderWriterDuplicateRepository: DuplicateRepository {
                 arguments = [accountId]
             }
             let keys = try Row.fetchAll(db, sql: sql + " ORDER BY TRANSID", arguments: arguments).map { row in
-                (id: try row[0] as Int64, key: try key(row))
+                (id: try row.decode(Int64.self, atIndex: 0), key: try key(row))
             }
             let tables = try existingTables(db)
             return try DuplicateRules.keyGroups(keys).compactMap { ids in
@@ -62,8 +62,8 @@ struct ReaderWriterDuplicateRepository: DuplicateRepository {
 
     private func key(_ row: Row) throws -> DuplicateRules.Key {
         DuplicateRules.Key(
-            accountId: try row[1] ?? -1, toAccountId: try row[2], transDate: try row[3], amount: try row[4] ?? 0, payeeId: try row[5] ?? -1,
-            code: try row[6] ?? ""
+            accountId: try row.decode(atIndex: 1) ?? -1, toAccountId: try row.decode(atIndex: 2), transDate: try row.decode(atIndex: 3), amount: try row.decode(atIndex: 4) ?? 0, payeeId: try row.decode(atIndex: 5) ?? -1,
+            code: try row.decode(atIndex: 6) ?? ""
         )
     }
 
@@ -90,7 +90,7 @@ struct ReaderWriterDuplicateRepository: DuplicateRepository {
         else { return nil }
         let ref = DuplicateRules.transactionRefType
         return DuplicateRules.Candidate(
-            id: id, key: try key(row), notes: try row[7],
+            id: id, key: try key(row), notes: try row.decode(atIndex: 7),
             splits: try count(db, "SELECT count(*) FROM SPLITTRANSACTIONS_V1 WHERE TRANSID = ?", id),
             tags: tables.contains("TAGLINK_V1")
                 ? try count(db, "SELECT count(*) FROM TAGLINK_V1 WHERE REFTYPE = '\(ref)' AND REFID = ?", id) : 0,

@@ -29,7 +29,7 @@ struct ReaderWriterImportRepository: ImportRepository {
     }
 
     private func columns(_ table: String, schema: String, _ db: Database) throws -> [String] {
-        try Row.fetchAll(db, sql: "PRAGMA \(quoted(schema)).table_info(\(quoted(table)))").compactMap { row in try row[1] }
+        try Row.fetchAll(db, sql: "PRAGMA \(quoted(schema)).table_info(\(quoted(table)))").compactMap { row in try row.decode(atIndex: 1) }
     }
 
     private func exists(_ db: Database, sql: String, _ arguments: [SQLiteValue]) throws -> Bool {

@@ -66,7 +66,7 @@ public final class ReaderWriterSession<Store: MMEXStore>: MMEXSession {
         var setup = setup(path: path, keyGiven: keyGiven, configuration: configuration)
         setup.configuration.label = "MMEX \(Store.sessionDriver)"
         setup.configuration.vfs = SessionKey.vfsName(for: sessionKey)
-        setup.configuration.prepareDatabase = { db in
+        setup.configuration.prepareDatabase { db in
             try db.withEngineConnection { engine in
                 try sessionKey?.apply(to: engine, path: path)
                 try MMEXFileCheck.verify(engine, path: path, keyGiven: keyGiven)

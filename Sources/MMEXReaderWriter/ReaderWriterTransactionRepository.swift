@@ -109,7 +109,7 @@ struct ReaderWriterTransactionRepository: TransactionRepository {
 
     /// `INITIALBAL` as an amount (NULL: none).
     private func initialBalance(_ row: Row) throws -> Amount? {
-        let value: SQLiteValue = try row[0]
+        let value: SQLiteValue = try row.decode(atIndex: 0)
         switch value {
         case .null: return nil
         case .integer(let number): return .integer(number)

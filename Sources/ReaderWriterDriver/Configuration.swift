@@ -3,7 +3,7 @@ import SQLiteEngine
 /// How a ``DatabaseQueue`` or ``DatabasePool`` opens and sets up its connections.
 ///
 /// Every new connection is opened with `SQLITE_OPEN_NOMUTEX` (the queue or pool serializes every use of it), gets
-/// its busy mode, then runs ``prepareDatabase`` before its first statement, then gets `foreign_keys` and the
+/// its busy mode, then runs ``prepareDatabase(_:)`` functions before its first statement, then gets `foreign_keys` and the
 /// journal mode.
 public struct Configuration: Sendable {
     /// Open every connection read-only: writes fail, the file is never created, and the journal mode is never
@@ -13,9 +13,8 @@ public struct Configuration: Sendable {
     public var busyMode: BusyMode = .immediateError
     /// How many read-only connections a ``DatabasePool`` opens at most (created on demand). At least 1.
     public var maximumReaderCount: Int = 5
-    /// Runs on every new connection before its first statement: the place to apply an encryption key (or register
-    /// functions). The `db` it receives is valid only during the call.
-    public var prepareDatabase: (@Sendable (Database) throws -> Void)?
+    /// The functions ``prepareDatabase(_:)`` added, run in order on every new connection.
+    package var preparations: [@Sendable (Database) throws -> Void] = []
     /// `PRAGMA foreign_keys` for every connection. GRDB's default is `true`; MMEX files do not enforce their one
     /// declared foreign key, so MMEX sessions set this to `false`.
     public var foreignKeysEnabled: Bool = true
@@ -33,4 +32,12 @@ public struct Configuration: Sendable {
     public var library: SQLiteLibrary = .system
 
     public init() {}
+
+    /// Adds a function that runs on every new connection before its first statement, after those added before it:
+    /// the place to apply an encryption key (``Database/usePassphrase(_:)``) or register functions. The `db` it
+    /// receives is valid only during the call; an error it throws fails the open. As GRDB's
+    /// `Configuration.prepareDatabase(_:)`.
+    public mutating func prepareDatabase(_ setup: @escaping @Sendable (Database) throws -> Void) {
+        preparations.append(setup)
+    }
 }

@@ -9,6 +9,7 @@ extension ConnectionCore {
     ) throws -> T {
         guard !isClosed else { throw DatabaseError.closed(label: label) }
         let db = Database(core: self, access: access, cancellation: cancellation)
+        schemaChecked = false  // another connection may have changed the schema since the last access
         AccessMarker.push(db)
         activeCancellation = cancellation
         defer {
@@ -57,7 +58,9 @@ extension ConnectionCore {
 
     /// `write`: an IMMEDIATE transaction, committed when `body` returns and rolled back when it throws.
     func performWrite<T>(cancellation: CancellationFlag?, _ body: (Database) throws -> T) throws -> T {
-        try withDatabase(.write, cancellation: cancellation) { db in
+        let changesBefore = writeObserver == nil ? 0 : engine.totalChanges
+        defer { notifyWriteObserver(changesBefore: changesBefore) }
+        return try withDatabase(.write, cancellation: cancellation) { db in
             try control("BEGIN IMMEDIATE TRANSACTION")
             do {
                 let result = try body(db)
@@ -75,9 +78,18 @@ extension ConnectionCore {
     func performWriteWithoutTransaction<T>(
         _ access: AccessKind, cancellation: CancellationFlag?, _ body: (Database) throws -> T
     ) throws -> T {
-        try withDatabase(access, cancellation: cancellation) { db in
+        let changesBefore = writeObserver == nil ? 0 : engine.totalChanges
+        defer { notifyWriteObserver(changesBefore: changesBefore) }
+        return try withDatabase(access, cancellation: cancellation) { db in
             try requireNoTransactionLeft(db, body(db))
         }
+    }
+
+    /// Tells the queue's or pool's observations that a write access changed rows (it may have rolled them back:
+    /// an observation then fetches the same value again, which is harmless).
+    private func notifyWriteObserver(changesBefore: Int) {
+        guard let writeObserver, engine.totalChanges != changesBefore else { return }
+        writeObserver()
     }
 
     /// Returns `result` when no transaction is open; otherwise rolls it back and throws.

@@ -32,6 +32,16 @@ final class ConnectionCore {
     var activeCancellation: CancellationFlag?
     /// How many savepoints are open, for unique savepoint names.
     var savepointDepth = 0
+    /// What the record layer knows of each table (by name as given), valid for `schemaVersion`.
+    var tableSchemas: [String: TableSchema] = [:]
+    /// `PRAGMA schema_version` when `tableSchemas` was last validated.
+    var schemaVersion: SQLiteValue?
+    /// INSERT statements of records, by shape (text only: the statements live in `statementCache`).
+    var insertSQLCache: [InsertShape: String] = [:]
+    /// Whether `tableSchemas` was validated in the current access (and no statement of it changed the schema).
+    var schemaChecked = false
+    /// Called on the writer after a write access that changed rows (set by a queue or pool for its observations).
+    var writeObserver: (@Sendable () -> Void)?
     private var busyHandler: EngineBusyHandler?
     private var progressHandler: EngineProgressHandler?
 

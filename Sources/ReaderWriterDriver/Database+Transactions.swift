@@ -16,11 +16,15 @@ public enum TransactionCompletion: Sendable {
 extension Database {
     /// Runs `body` in a transaction, for use inside `writeWithoutTransaction`: commits or rolls back as `body`
     /// returns, rolls back when it throws.
+    ///
+    /// Without a `kind`, as in GRDB, the transaction is IMMEDIATE on the writer (it takes the write lock at once, so
+    /// it never fails half-way on a lock another writer holds) and DEFERRED in a read-only access.
     public func inTransaction(
-        _ kind: TransactionKind = .deferred, _ body: () throws -> TransactionCompletion
+        _ kind: TransactionKind? = nil, _ body: () throws -> TransactionCompletion
     ) throws {
         preconditionAccessible()
         try checkCancellation()
+        let kind = kind ?? (access.isReadOnly ? .deferred : .immediate)
         try core.control("BEGIN \(kind.rawValue) TRANSACTION")
         do {
             switch try body() {

@@ -114,6 +114,7 @@ public final class Database {
                 try checkCancellation()
                 try arguments.bind(to: statement, sql: statement.sql, position: &position)
                 try run(statement, arguments: arguments)
+                if core.schemaChecked, TableSchema.mayChangeSchema(statement.sql) { core.schemaChecked = false }
             }
         } catch let error as SQLiteError {
             throw self.error(from: error, arguments: arguments.allValues)

@@ -18,13 +18,6 @@ extension DatabaseCursor {
         while let element = try next() { try body(element) }
     }
 
-    /// The transformed elements, in order.
-    @inlinable
-    public func map<T>(_ transform: (Element) throws -> T) throws -> [T] {
-        var result: [T] = []
-        while let element = try next() { result.append(try transform(element)) }
-        return result
-    }
 
     /// Combines the elements into one value.
     @inlinable

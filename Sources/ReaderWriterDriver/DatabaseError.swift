@@ -95,3 +95,26 @@ extension DatabaseError {
             arguments: arguments)
     }
 }
+
+/// GRDB's names for SQLite's primary result codes, so `error.resultCode == .SQLITE_CONSTRAINT` reads as in GRDB
+/// (``DatabaseError/resultCode`` is an `Int32` here, where GRDB has a `ResultCode` type).
+extension Int32 {
+    public static var SQLITE_ERROR: Int32 { ResultCode.error }
+    public static var SQLITE_ABORT: Int32 { ResultCode.abort }
+    public static var SQLITE_BUSY: Int32 { ResultCode.busy }
+    public static var SQLITE_LOCKED: Int32 { ResultCode.locked }
+    public static var SQLITE_READONLY: Int32 { ResultCode.readonly }
+    public static var SQLITE_INTERRUPT: Int32 { ResultCode.interrupt }
+    public static var SQLITE_IOERR: Int32 { ResultCode.ioerr }
+    public static var SQLITE_CORRUPT: Int32 { ResultCode.corrupt }
+    public static var SQLITE_FULL: Int32 { ResultCode.full }
+    public static var SQLITE_CANTOPEN: Int32 { ResultCode.cantopen }
+    public static var SQLITE_CONSTRAINT: Int32 { ResultCode.constraint }
+    public static var SQLITE_MISMATCH: Int32 { ResultCode.mismatch }
+    public static var SQLITE_MISUSE: Int32 { ResultCode.misuse }
+    public static var SQLITE_NOTADB: Int32 { ResultCode.notadb }
+    /// `SQLITE_CONSTRAINT_UNIQUE`, for ``DatabaseError/extendedResultCode``.
+    public static var SQLITE_CONSTRAINT_UNIQUE: Int32 { 2067 }
+    /// `SQLITE_CONSTRAINT_FOREIGNKEY`, for ``DatabaseError/extendedResultCode``.
+    public static var SQLITE_CONSTRAINT_FOREIGNKEY: Int32 { 787 }
+}

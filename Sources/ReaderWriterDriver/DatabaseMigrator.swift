@@ -129,9 +129,9 @@ public struct DatabaseMigrator: Sendable {
     private static func checkForeignKeys(_ db: Database, migration: String) throws {
         let violations = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
         guard let first = violations.first else { return }
-        let table: String = (try? first["table"]) ?? "?"
-        let parent: String = (try? first["parent"]) ?? "?"
-        let rowid: Int64? = try? first["rowid"]
+        let table: String = (try? first.decode(forColumn: "table")) ?? "?"
+        let parent: String = (try? first.decode(forColumn: "parent")) ?? "?"
+        let rowid: Int64? = try? first.decode(forColumn: "rowid")
         let more = violations.count > 1 ? " (and \(violations.count - 1) more)" : ""
         throw DatabaseError(
             kind: .foreignKeyViolation, extendedResultCode: 787,  // SQLITE_CONSTRAINT_FOREIGNKEY

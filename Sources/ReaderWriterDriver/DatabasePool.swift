@@ -16,6 +16,8 @@ public final class DatabasePool: DatabaseWriter {
     /// The journal mode the file had before the pool switched it to WAL (`nil`: not switched).
     private let originalJournalMode: OriginalJournalMode
     private let isClosed = Locked(false)
+    /// The value observations started on this pool.
+    let observations = ObservationRegistry()
 
     /// Opens (creating it unless read-only) the database file at `path` and switches it to WAL.
     ///
@@ -38,9 +40,11 @@ public final class DatabasePool: DatabaseWriter {
         let ownerID = owner.id
         let original = OriginalJournalMode()
         originalJournalMode = original
+        let observations = self.observations
         writer = SerializedConnection(queueLabel: "driverport.pool.writer.\(label)", label: label) {
             let core = try ConnectionOpener.open(
                 path: path, configuration: configuration, role: .poolWriter, label: label, owner: ownerID)
+            core.writeObserver = { observations.writeDidChangeRows() }
             if !configuration.readonly {
                 let previous = try Self.switchToWAL(core)
                 original.remember(previous)
@@ -98,6 +102,9 @@ public final class DatabasePool: DatabaseWriter {
         let restore = configuration.restoresJournalModeOnClose ? originalJournalMode.value : nil
         try writer.close { core in
             guard let restore, restore != .wal else { return }
+            // SQLite removes `-wal` and `-shm` on leaving WAL only when this connection's pager has opened the WAL:
+            // a writer that never read since the switch (a pool that only read) would leave its readers' sidecars.
+            _ = try core.controlValue("SELECT count(*) FROM sqlite_master")
             let result = try core.controlValue("PRAGMA journal_mode = \(restore.rawValue)")
             guard case .text(let applied)? = result, applied.lowercased() == restore.rawValue else {
                 throw DatabaseError(

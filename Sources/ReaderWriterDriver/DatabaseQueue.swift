@@ -10,6 +10,8 @@ public final class DatabaseQueue: DatabaseWriter {
     private let owner = AccessOwner()
     private let connection: SerializedConnection
     private let label: String
+    /// The value observations started on this queue.
+    let observations = ObservationRegistry()
 
     /// Opens (creating it unless read-only) the database file at `path`.
     public init(path: String, configuration: Configuration = Configuration()) throws {
@@ -18,9 +20,11 @@ public final class DatabaseQueue: DatabaseWriter {
         let label = configuration.label ?? "DatabaseQueue"
         self.label = label
         let ownerID = owner.id
+        let observations = self.observations
         connection = SerializedConnection(queueLabel: "driverport.queue.\(label)", label: label) {
             let core = try ConnectionOpener.open(
                 path: path, configuration: configuration, role: .queue, label: label, owner: ownerID)
+            core.writeObserver = { observations.writeDidChangeRows() }
             if let mode = configuration.journalMode, !configuration.readonly {
                 try Self.setJournalMode(mode, on: core)
             }

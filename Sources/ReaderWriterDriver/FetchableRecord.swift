@@ -6,7 +6,7 @@
 /// ```swift
 /// struct Account: FetchableRecord {
 ///     var id: Int64, name: String, balance: Double?
-///     init(row: Row) throws { id = try row[0]; name = try row[1]; balance = try row[2] }
+///     init(row: Row) throws { id = try row.decode(atIndex: 0); name = row[1]; balance = row[2] }
 /// }
 /// let accounts = try Account.fetchAll(db, sql: "SELECT id, name, balance FROM account")
 /// ```

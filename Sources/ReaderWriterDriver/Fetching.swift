@@ -29,12 +29,12 @@ extension Row {
 
     /// Every row of a query, copied.
     public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> [Row] {
-        try fetchCursor(db, sql: sql, arguments: arguments).map { $0.copy() }
+        try Array(fetchCursor(db, sql: sql, arguments: arguments).map { $0.copy() })
     }
 
     /// Every row of a compiled statement, copied.
     public static func fetchAll(_ statement: Statement, arguments: StatementArguments = []) throws -> [Row] {
-        try fetchCursor(statement, arguments: arguments).map { $0.copy() }
+        try Array(fetchCursor(statement, arguments: arguments).map { $0.copy() })
     }
 
     /// The first row of a query, copied, or `nil` when there is none.

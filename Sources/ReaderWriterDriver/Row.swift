@@ -6,8 +6,8 @@ import SQLiteEngine
 /// reading it costs no allocation. Keep a row beyond that with ``copy()``; `fetchAll` and `fetchOne` return copies.
 ///
 /// ```swift
-/// let id: Int64 = try row[0]
-/// let name: String? = try row["name"]
+/// let id: Int64 = row[0]
+/// let name: String? = row["name"]
 /// ```
 public struct Row {
     @usableFromInline
@@ -106,26 +106,34 @@ public struct Row {
 
     /// Whether the value at `index` is NULL.
     public func isNull(at index: Int) throws -> Bool {
-        let value: SQLiteValue = try self[index]
+        let value: SQLiteValue = try decode(atIndex: index)
         return value == .null
     }
 
-    /// The value at a 0-based column index.
+    /// The value at a 0-based column index, as GRDB's `row[0]`.
     ///
-    /// - Throws: ``DatabaseError`` `.columnNotFound` for an index out of range; `.valueConversion` when the column is
-    ///   NULL and `Value` is not optional.
+    /// As in GRDB, the subscript does not throw: a missing column or a value that cannot become `Value` (NULL for a
+    /// non-optional, text that is not a date...) stops the program with a message naming the column and what it
+    /// held. Read with ``decode(_:atIndex:)`` where such a value can happen: it throws instead.
     @inlinable @inline(__always)
     public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
-        get throws {
-            // The live path is kept tiny so it inlines into the caller's loop, with no reference counting.
-            guard let liveEngine else { return try copiedValue(at: index) }
-            guard index >= 0, index < Int(liveColumnCount) else { throw liveError(index: index, Value.self) }
-            let value = liveEngine._withUnsafeGuaranteedRef {
-                Value.decode(column: Int32(truncatingIfNeeded: index), of: $0)
-            }
-            if let value { return value }
-            throw liveError(index: index, Value.self)
+        do { return try decode(Value.self, atIndex: index) } catch { Self.decodingFailed(error) }
+    }
+
+    /// The value at a 0-based column index, or an error (as GRDB's `row.decode(_:atIndex:)`).
+    ///
+    /// - Throws: ``DatabaseError`` `.columnNotFound` for an index out of range; `.valueConversion`, naming the column
+    ///   and what it held, when the value cannot become `Value` (NULL for a non-optional type among others).
+    @inlinable @inline(__always)
+    public func decode<Value: DatabaseValueConvertible>(_ type: Value.Type = Value.self, atIndex index: Int) throws -> Value {
+        // The live path is kept tiny so it inlines into the caller's loop, with no reference counting.
+        guard let liveEngine else { return try copiedValue(at: index) }
+        guard index >= 0, index < Int(liveColumnCount) else { throw liveError(index: index, Value.self) }
+        let value = liveEngine._withUnsafeGuaranteedRef {
+            Value.decode(column: Int32(truncatingIfNeeded: index), of: $0)
         }
+        if let value { return value }
+        throw liveError(index: index, Value.self)
     }
 
     /// The error for a live row's column that is out of range or does not convert.
@@ -150,16 +158,29 @@ public struct Row {
     /// On a row read from a cursor, a name costs one string comparison when the code reads the same names in the same
     /// order from every row (the usual loop): the statement remembers the index each position resolved to.
     ///
-    /// - Throws: ``DatabaseError`` `.columnNotFound` when no column has the name; `.valueConversion` as for an index.
+    /// As in GRDB, the subscript does not throw (see ``subscript(_:)-(Int)``); ``decode(_:forColumn:)`` throws.
     @inlinable @inline(__always)
     public subscript<Value: DatabaseValueConvertible>(_ name: String) -> Value {
-        get throws {
-            guard let liveStatement else { return try self[copiedIndex(named: name)] }
-            guard let index = liveStatement._withUnsafeGuaranteedRef({ $0.indexForNextKey(name) }) else {
-                throw missingColumn(name)
-            }
-            return try self[index]
+        do { return try decode(Value.self, forColumn: name) } catch { Self.decodingFailed(error) }
+    }
+
+    /// The value of the first column with this name (case-insensitive), or an error (as GRDB's
+    /// `row.decode(_:forColumn:)`).
+    ///
+    /// - Throws: ``DatabaseError`` `.columnNotFound` when no column has the name; `.valueConversion` as for an index.
+    @inlinable @inline(__always)
+    public func decode<Value: DatabaseValueConvertible>(_ type: Value.Type = Value.self, forColumn name: String) throws -> Value {
+        guard let liveStatement else { return try decode(Value.self, atIndex: copiedIndex(named: name)) }
+        guard let index = liveStatement._withUnsafeGuaranteedRef({ $0.indexForNextKey(name) }) else {
+            throw missingColumn(name)
         }
+        return try decode(Value.self, atIndex: index)
+    }
+
+    /// Stops the program for a subscript that could not give its value (GRDB's subscripts stop it too).
+    @usableFromInline @inline(never)
+    static func decodingFailed(_ error: any Error) -> Never {
+        preconditionFailure("row subscript: \(error); use row.decode(_:atIndex:) or decode(_:forColumn:) to get an error")
     }
 
     /// The index of a name in a copied row, or the error naming the missing column.
@@ -175,6 +196,35 @@ public struct Row {
         DatabaseError(
             kind: .columnNotFound, extendedResultCode: ResultCode.range,
             message: "no column named \(name); the row has \(columnNames)")
+    }
+}
+
+extension Row {
+    /// The row of a to-one association included in the request (`including(required:)`, `including(optional:)`),
+    /// by key; `.some(nil)` for an optional association without a row, `nil` when there is no such key.
+    public func scope(_ key: String) -> Row?? {
+        guard case .copied(let values) = storage else { return nil }
+        return values.scopes[key]
+    }
+
+    /// The rows of a to-many association included with `including(all:)`, by key.
+    public func prefetchedRows(_ key: String) -> [Row]? {
+        guard case .copied(let values) = storage else { return nil }
+        return values.prefetched[key]
+    }
+
+    /// Whether the row carries associated rows (only rows of requests with associations do).
+    var hasAssociations: Bool {
+        guard case .copied(let values) = storage else { return false }
+        return !values.scopes.isEmpty || !values.prefetched.isEmpty
+    }
+
+    func setScope(_ key: String, _ row: Row?) {
+        if case .copied(let values) = storage { values.scopes[key] = row }
+    }
+
+    func setPrefetched(_ key: String, _ rows: [Row]) {
+        if case .copied(let values) = storage { values.prefetched[key] = rows }
     }
 }
 
@@ -198,6 +248,10 @@ extension Row: CustomStringConvertible {
 final class RowValues {
     let layout: ColumnLayout
     @usableFromInline let values: [SQLiteValue]
+    /// The rows of to-one associations, by key (`nil`: an optional association without a row).
+    var scopes: [String: Row?] = [:]
+    /// The rows of to-many associations, by key.
+    var prefetched: [String: [Row]] = [:]
 
     init(layout: ColumnLayout, values: [SQLiteValue]) {
         self.layout = layout
@@ -215,10 +269,25 @@ final class RowValues {
 
     @usableFromInline
     func conversionError<Value>(column index: Int, to type: Value.Type) -> DatabaseError {
-        let storage = values[index].storageClass
-        let what = storage == .null ? "is NULL" : "holds \(storage) which \(Value.self) cannot represent"
+        let what = ConversionFailure.held(values[index], type: Value.self)
         return DatabaseError(
             kind: .valueConversion, extendedResultCode: ResultCode.mismatch,
             message: "column \(index) (\(layout.names[index])) \(what); cannot read it as \(Value.self)")
+    }
+}
+
+extension Row {
+    /// The value of a column (`row[Column("name")]`, `row[Columns.name]`); as the name subscript, it does not throw.
+    @inlinable
+    public subscript<Value: DatabaseValueConvertible>(_ column: some ColumnExpression) -> Value {
+        self[column.name]
+    }
+
+    /// The value of a column, or an error (as GRDB's `row.decode(_:forColumn:)` with a column).
+    @inlinable
+    public func decode<Value: DatabaseValueConvertible>(
+        _ type: Value.Type = Value.self, forColumn column: some ColumnExpression
+    ) throws -> Value {
+        try decode(type, forColumn: column.name)
     }
 }

@@ -20,6 +20,14 @@ struct RowDecoder: Decoder {
         KeyedDecodingContainer(RowKeyedContainer<Key>(row: row, codingPath: codingPath))
     }
 
+    /// A record from a row: through ``FetchableRecord/init(row:)`` when the type has one, else `Decodable`.
+    static func record<T: Decodable>(_ type: T.Type, from row: Row, codingPath: [any CodingKey]) throws -> T {
+        if let recordType = type as? any FetchableRecord.Type, let record = try recordType.init(row: row) as? T {
+            return record
+        }
+        return try T(from: RowDecoder(row: row, codingPath: codingPath))
+    }
+
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         RowUnkeyedContainer(row: row, codingPath: codingPath)
     }
@@ -35,7 +43,34 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     var allKeys: [Key] { row.columnNames.compactMap { Key(stringValue: $0) } }
 
-    func contains(_ key: Key) -> Bool { row.indexForNextKey(key.stringValue) != nil }
+    func contains(_ key: Key) -> Bool {
+        if row.hasAssociations, row.scope(key.stringValue) != nil || row.prefetchedRows(key.stringValue) != nil {
+            return true
+        }
+        return row.indexForNextKey(key.stringValue) != nil
+    }
+
+    /// A record, or a list of records, from the associated rows under `key`; `nil` when the key is a column.
+    private func associated<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard row.hasAssociations else { return nil }
+        let name = key.stringValue
+        if let scope = row.scope(name) {
+            guard let scope else {
+                throw DecodingError.valueNotFound(
+                    type, .init(codingPath: codingPath + [key], debugDescription: "no associated row for \(name)"))
+            }
+            return try RowDecoder.record(type, from: scope, codingPath: codingPath + [key])
+        }
+        if let rows = row.prefetchedRows(name), let list = type as? any PrefetchedRowsDecodable.Type {
+            return try list.decode(prefetched: rows) as? T
+        }
+        // A record property with no column of its name decodes from the base row (`var book: Book` beside
+        // `var author: Author` in a record of `Book.including(required: Book.author)`).
+        if row.index(ofColumn: name) == nil, !(type is any DatabaseValueConvertible.Type) {
+            return try RowDecoder.record(type, from: row, codingPath: codingPath + [key])
+        }
+        return nil
+    }
 
     private func column(_ key: Key) throws -> Int {
         guard let index = row.indexForNextKey(key.stringValue) else {
@@ -47,18 +82,25 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         return index
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool { try row.isNull(at: column(key)) }
+    func decodeNil(forKey key: Key) throws -> Bool {
+        if row.hasAssociations {
+            if let scope = row.scope(key.stringValue) { return scope == nil }
+            if row.prefetchedRows(key.stringValue) != nil { return false }
+        }
+        return try row.isNull(at: column(key))
+    }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try ColumnDecoder(row: row, column: column(key), codingPath: codingPath + [key]).decode(type)
+        if let value = try associated(type, forKey: key) { return value }
+        return try ColumnDecoder(row: row, column: column(key), codingPath: codingPath + [key]).decode(type)
     }
 
     // The common column types, read directly (no dynamic cast, no nested decoder).
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try row[column(key)] }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try row[column(key)] }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try row[column(key)] }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try row[column(key)] }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try row[column(key)] }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try row.decode(atIndex: column(key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try row.decode(atIndex: column(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try row.decode(atIndex: column(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try row.decode(atIndex: column(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try row.decode(atIndex: column(key)) }
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
         try ColumnDecoder(row: row, column: column(key), codingPath: codingPath).decode(type)
     }
@@ -72,7 +114,7 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     /// A missing column or NULL gives `nil`.
     private func optional<V: DatabaseValueConvertible>(_ key: Key) throws -> V? {
         guard let index = row.indexForNextKey(key.stringValue) else { return nil }
-        return try row[index] as V?
+        return try row.decode(V?.self, atIndex: index)
     }
 
     func nestedContainer<NestedKey: CodingKey>(
@@ -155,17 +197,17 @@ private struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
         return try T(from: self)
     }
 
-    private func read<V: DatabaseValueConvertible>(_ type: V.Type) throws -> V { try row[column] }
+    private func read<V: DatabaseValueConvertible>(_ type: V.Type) throws -> V { try row.decode(atIndex: column) }
 
-    func decode(_ type: Bool.Type) throws -> Bool { try row[column] }
-    func decode(_ type: String.Type) throws -> String { try row[column] }
-    func decode(_ type: Double.Type) throws -> Double { try row[column] }
-    func decode(_ type: Float.Type) throws -> Float { Float(try row[column] as Double) }
-    func decode(_ type: Int.Type) throws -> Int { try row[column] }
+    func decode(_ type: Bool.Type) throws -> Bool { try row.decode(atIndex: column) }
+    func decode(_ type: String.Type) throws -> String { try row.decode(atIndex: column) }
+    func decode(_ type: Double.Type) throws -> Double { try row.decode(atIndex: column) }
+    func decode(_ type: Float.Type) throws -> Float { Float(try row.decode(Double.self, atIndex: column)) }
+    func decode(_ type: Int.Type) throws -> Int { try row.decode(atIndex: column) }
     func decode(_ type: Int8.Type) throws -> Int8 { try narrow(type) }
     func decode(_ type: Int16.Type) throws -> Int16 { try narrow(type) }
     func decode(_ type: Int32.Type) throws -> Int32 { try narrow(type) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try row[column] }
+    func decode(_ type: Int64.Type) throws -> Int64 { try row.decode(atIndex: column) }
     func decode(_ type: UInt.Type) throws -> UInt { try narrow(type) }
     func decode(_ type: UInt8.Type) throws -> UInt8 { try narrow(type) }
     func decode(_ type: UInt16.Type) throws -> UInt16 { try narrow(type) }
@@ -174,12 +216,29 @@ private struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
 
     /// An integer type narrower than Int64 (or unsigned): the value must fit.
     private func narrow<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
-        let value: Int64 = try row[column]
+        let value: Int64 = try row.decode(atIndex: column)
         guard let narrowed = I(exactly: value) else {
             throw DatabaseError(
                 kind: .valueConversion, extendedResultCode: ResultCode.mismatch,
                 message: "column \(column) holds an integer out of the range of \(I.self)")
         }
         return narrowed
+    }
+}
+
+/// A list decoded from the rows of a to-many association (`including(all:)`).
+protocol PrefetchedRowsDecodable {
+    static func decode(prefetched rows: [Row]) throws -> Self
+}
+
+extension Array: PrefetchedRowsDecodable where Element: Decodable {
+    static func decode(prefetched rows: [Row]) throws -> [Element] {
+        try rows.map { try RowDecoder.record(Element.self, from: $0, codingPath: []) }
+    }
+}
+
+extension Set: PrefetchedRowsDecodable where Element: Decodable {
+    static func decode(prefetched rows: [Row]) throws -> Set<Element> {
+        Set(try rows.map { try RowDecoder.record(Element.self, from: $0, codingPath: []) })
     }
 }

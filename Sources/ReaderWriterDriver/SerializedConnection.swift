@@ -1,4 +1,5 @@
 import Dispatch
+import SQLiteCipher
 import SQLiteEngine
 
 /// One connection behind a serial dispatch queue: every use of the connection runs as a job on that queue, one at a
@@ -97,6 +98,19 @@ enum ConnectionOpener {
     static func open(
         path: String, configuration: Configuration, role: ConnectionCore.Role, label: String, owner: ObjectIdentifier
     ) throws -> ConnectionCore {
+        do {
+            return try openOnce(path: path, configuration: configuration, role: role, label: label, owner: owner)
+        } catch is NeedsPageCodec where configuration.vfs == nil {
+            // `usePassphrase` in prepareDatabase needs the page codec's VFS: open again through it.
+            var throughCodec = configuration
+            throughCodec.vfs = PageCodec.vfsName
+            return try openOnce(path: path, configuration: throughCodec, role: role, label: label, owner: owner)
+        }
+    }
+
+    private static func openOnce(
+        path: String, configuration: Configuration, role: ConnectionCore.Role, label: String, owner: ObjectIdentifier
+    ) throws -> ConnectionCore {
         let readOnly = role == .poolReader || configuration.readonly
         let options = OpenOptions(
             access: readOnly ? .readOnly : .readWriteCreate, vfs: configuration.vfs, threading: .ownerSerialized)
@@ -109,8 +123,10 @@ enum ConnectionOpener {
         let core = ConnectionCore(
             engine: engine, configuration: configuration, role: role, label: label, owner: owner)
         try core.installHandlers()
-        if let prepare = configuration.prepareDatabase {
-            try core.withDatabase(.setup, cancellation: nil) { db in try prepare(db) }
+        if !configuration.preparations.isEmpty {
+            try core.withDatabase(.setup, cancellation: nil) { db in
+                for prepare in configuration.preparations { try prepare(db) }
+            }
         }
         try core.control("PRAGMA foreign_keys = \(configuration.foreignKeysEnabled ? "ON" : "OFF")")
         return core

@@ -237,8 +237,8 @@ public final class Statement {
     @usableFromInline
     func conversionError<Value>(column index: Int, to type: Value.Type) -> DatabaseError {
         let name = index < columnCount ? engine.columnName(Int32(index)) : "?"
-        let storage = engine.storageClass(at: Int32(index))
-        let what = storage == .null ? "is NULL" : "holds \(storage) which \(Value.self) cannot represent"
+        let value = index < columnCount ? engine.value(at: Int32(index)) : .null
+        let what = ConversionFailure.held(value, type: Value.self)
         return DatabaseError(
             kind: .valueConversion, extendedResultCode: ResultCode.mismatch,
             message: "column \(index) (\(name)) \(what); cannot read it as \(Value.self)", sql: sql)

@@ -26,20 +26,12 @@ extension DatabasePool: ReaderWriterStore {
     public static var sessionDriver: DriverKind { .pool }
 
     /// WAL while open, with the file's original journal mode put back on close
-    /// (`restoresJournalModeOnClose`), so a rollback-journal file shared with other apps leaves as it came. A
-    /// read-only configuration never switches the file to WAL.
-    ///
-    /// The writer reads the file once right after the switch to WAL: a connection that never read in WAL mode
-    /// restores the journal mode without removing the `-wal` and `-shm` its readers created (SQLite only cleans up
-    /// a WAL its own pager has opened; measured on SQLite 3.40: a pool that only read left an empty `-wal` and a
-    /// `-shm` beside a file whose header was back to rollback mode).
+    /// (`restoresJournalModeOnClose`), so a rollback-journal file shared with other apps leaves as it came (the
+    /// driver removes the `-wal` and `-shm` too, even after a pool that only read). A read-only configuration never
+    /// switches the file to WAL.
     public static func openStore(path: String, configuration: Configuration) throws -> DatabasePool {
         var configuration = configuration
         configuration.restoresJournalModeOnClose = true
-        let pool = try DatabasePool(path: path, configuration: configuration)
-        if !configuration.readonly {
-            try pool.writeWithoutTransaction { db in try db.execute(sql: "SELECT count(*) FROM sqlite_master") }
-        }
-        return pool
+        return try DatabasePool(path: path, configuration: configuration)
     }
 }

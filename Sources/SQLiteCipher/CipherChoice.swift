@@ -14,7 +14,7 @@ public enum CipherChoice: Sendable, Hashable, CustomStringConvertible {
         case "auto": self = .auto
         case "none": self = .none
         default:
-            guard let format = CipherFormat(rawValue: name) else { return nil }
+            guard let format = CipherFormat(rawValue: name) ?? CipherFormat.aliases[name] else { return nil }
             self = .format(format)
         }
     }
@@ -31,7 +31,8 @@ public enum CipherChoice: Sendable, Hashable, CustomStringConvertible {
     public var description: String { name }
 
     /// Every command-line name, in the order help texts list them.
-    public static let allNames: [String] = ["auto", "none"] + CipherFormat.allCases.map(\.rawValue)
+    public static let allNames: [String] =
+        ["auto", "none"] + CipherFormat.allCases.map(\.rawValue) + CipherFormat.aliases.keys.sorted()
 
     /// The formats to try for this choice, in order.
     var candidates: [CipherFormat] {

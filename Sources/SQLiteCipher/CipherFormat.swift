@@ -21,15 +21,43 @@ public enum CipherFormat: String, Sendable, CaseIterable, Codable {
     case chacha20
     /// ChaCha20-Poly1305 as the original sqleet wrote it (fewer KDF iterations, page 1 fully encrypted).
     case sqleet
+    /// SQLite3 Multiple Ciphers' RC4 (System.Data.SQLite's legacy encryption): SHA-1 key, no salt, no MAC.
+    case rc4
+    /// SQLite3 Multiple Ciphers' Ascon-128 (v1.2): Ascon PBKDF2 64007, an Ascon-128 tag per page.
+    case ascon128
+    /// SQLite3 Multiple Ciphers' AEGIS with AEGIS-128L: Argon2id key, a 32-byte AEGIS tag per page.
+    case aegis128l = "aegis-128l"
+    /// AEGIS with AEGIS-128X2.
+    case aegis128x2 = "aegis-128x2"
+    /// AEGIS with AEGIS-128X4.
+    case aegis128x4 = "aegis-128x4"
+    /// AEGIS with AEGIS-256, SQLite3 Multiple Ciphers' default AEGIS algorithm (`--cipher aegis`).
+    case aegis256 = "aegis-256"
+    /// AEGIS with AEGIS-256X2.
+    case aegis256x2 = "aegis-256x2"
+    /// AEGIS with AEGIS-256X4.
+    case aegis256x4 = "aegis-256x4"
 
     /// The order `auto` tries: what MMEX tries (SQLCipher v4, then AES-128), then the rest.
     ///
     /// The codec moves formats whose page 1 cannot look the way the file's does (SQLCipher never shows a clear
     /// header; ChaCha20 always does) behind the others, which saves their key derivations without changing which
-    /// format opens a file.
+    /// format opens a file. SQLite3 Multiple Ciphers' other ciphers come after MMEX's formats.
     public static let detectionOrder: [CipherFormat] = [
         .sqlcipher4, .aes128, .sqlcipher3, .sqlcipher2, .sqlcipher1, .chacha20, .sqleet, .aes256,
+        .rc4, .ascon128, .aegis256, .aegis256x2, .aegis256x4, .aegis128l, .aegis128x2, .aegis128x4,
     ]
+
+    /// The names `--cipher` accepts besides the raw values: `aegis` is SQLite3 Multiple Ciphers' default AEGIS.
+    public static let aliases: [String: CipherFormat] = ["aegis": .aegis256]
+
+    /// Whether this is one of the AEGIS algorithms (the file does not record which: each is its own format).
+    public var isAEGIS: Bool {
+        switch self {
+        case .aegis128l, .aegis128x2, .aegis128x4, .aegis256, .aegis256x2, .aegis256x4: true
+        default: false
+        }
+    }
 
     /// Bytes at the end of every page the format needs for its IV, nonce or MAC.
     public var reservedBytes: Int {
@@ -37,8 +65,10 @@ public enum CipherFormat: String, Sendable, CaseIterable, Codable {
         case .sqlcipher4: 80
         case .sqlcipher3, .sqlcipher2: 48
         case .sqlcipher1: 16
-        case .aes128, .aes256: 0
-        case .chacha20, .sqleet: 32
+        case .aes128, .aes256, .rc4: 0
+        case .chacha20, .sqleet, .ascon128: 32
+        case .aegis128l, .aegis128x2, .aegis128x4: 48
+        case .aegis256, .aegis256x2, .aegis256x4: 64
         }
     }
 
@@ -53,15 +83,16 @@ public enum CipherFormat: String, Sendable, CaseIterable, Codable {
     /// Whether every page carries a MAC, so a changed byte is detected.
     public var authenticatesPages: Bool {
         switch self {
-        case .sqlcipher1, .aes128, .aes256: false
+        case .sqlcipher1, .aes128, .aes256, .rc4: false
         default: true
         }
     }
 
-    /// Whether `x'<hex>'` raw keys are defined for the format (SQLCipher and the ChaCha20 formats).
+    /// Whether `x'<hex>'` raw keys are defined for the format (SQLCipher, the ChaCha20 formats, Ascon and the
+    /// AEGIS-256 family: a 32-byte key, optionally followed by the salt).
     public var acceptsRawKey: Bool {
         switch self {
-        case .aes128, .aes256: false
+        case .aes128, .aes256, .rc4, .aegis128l, .aegis128x2, .aegis128x4: false
         default: true
         }
     }
@@ -85,6 +116,14 @@ public enum CipherFormat: String, Sendable, CaseIterable, Codable {
         case .aes256: Int32(DP_FORMAT_AES256)
         case .chacha20: Int32(DP_FORMAT_CHACHA20)
         case .sqleet: Int32(DP_FORMAT_SQLEET)
+        case .rc4: Int32(DP_FORMAT_RC4)
+        case .ascon128: Int32(DP_FORMAT_ASCON128)
+        case .aegis128l: Int32(DP_FORMAT_AEGIS128L)
+        case .aegis128x2: Int32(DP_FORMAT_AEGIS128X2)
+        case .aegis128x4: Int32(DP_FORMAT_AEGIS128X4)
+        case .aegis256: Int32(DP_FORMAT_AEGIS256)
+        case .aegis256x2: Int32(DP_FORMAT_AEGIS256X2)
+        case .aegis256x4: Int32(DP_FORMAT_AEGIS256X4)
         }
     }
 

@@ -19,11 +19,12 @@ struct EncryptedCommandTests {
     }
 
     @Test("inspect --json reports the detected cipher for each format created here, and none for a plain file",
-          arguments: ["sqlcipher4", "sqlcipher3", "aes128", "aes256", "chacha20", "sqleet"])
+          arguments: ["sqlcipher4", "sqlcipher3", "aes128", "aes256", "chacha20", "sqleet", "rc4", "ascon128", "aegis-256",
+                      "aegis-128l"])
     func inspectReportsCipher(_ cipher: String) throws {
         let folder = TemporaryDirectory()
         let path = folder.path("f.emb")
-        let key = cipher.hasPrefix("aes") ? "DP_PASS" : "DP_RAW"
+        let key = CipherFormat(rawValue: cipher)?.acceptsRawKey == false ? "DP_PASS" : "DP_RAW"
         #expect(try Self.run(["create", path, "--cipher", cipher, "--key-env", key]).exitCode == 0)
         let result = try Self.run(["inspect", path, "--json", "--key-env", key])
         #expect(result.exitCode == 0, "\(result.standardError)")

@@ -21,7 +21,7 @@ public enum ReaderWriterLedgerRunner {
         var configuration = Configuration()
         configuration.vfs = vfs
         configuration.foreignKeysEnabled = false
-        configuration.prepareDatabase = { db in
+        configuration.prepareDatabase { db in
             if let prepare { try db.withEngineConnection(prepare) }
             for statement in setup { try db.execute(sql: statement) }
         }

@@ -12,7 +12,7 @@ struct ConfigurationTests {
         let seen = EventLog()
         var configuration = Configuration()
         configuration.maximumReaderCount = 2
-        configuration.prepareDatabase = { db in
+        configuration.prepareDatabase { db in
             // The driver's own set-up has not run yet: foreign keys are still SQLite's default (off) and the
             // pool's writer has not switched the file to WAL.
             let foreignKeys = try Int64.fetchOne(db, sql: "PRAGMA foreign_keys") ?? -1
@@ -37,7 +37,7 @@ struct ConfigurationTests {
     func prepareDatabaseErrorFailsOpen() throws {
         struct WrongKey: Error {}
         var configuration = Configuration()
-        configuration.prepareDatabase = { _ in throw WrongKey() }
+        configuration.prepareDatabase { _ in throw WrongKey() }
         #expect(throws: WrongKey.self) { try DatabaseQueue(configuration: configuration) }
     }
 

@@ -66,11 +66,11 @@ struct FetchTests {
                 let copy = row.copy()
                 for name in orders[rowIndex % orders.count] {
                     if name == "missing" {
-                        let error = #expect(throws: DatabaseError.self) { try row[name] as SQLiteValue }
+                        let error = #expect(throws: DatabaseError.self) { try row.decode(SQLiteValue.self, forColumn: name) }
                         #expect(error?.kind == .columnNotFound)
                     } else {
                         let column = try #require(copy.index(ofColumn: name))
-                        #expect(try row[name] as SQLiteValue == copy[column] as SQLiteValue, "row \(rowIndex), \(name)")
+                        #expect(try row.decode(SQLiteValue.self, forColumn: name) == copy[column] as SQLiteValue, "row \(rowIndex), \(name)")
                     }
                 }
                 rowIndex += 1
@@ -85,15 +85,15 @@ struct FetchTests {
         let error = #expect(throws: DatabaseError.self) {
             try queue.read { db throws in
                 let cursor = try Row.fetchCursor(db, sql: "SELECT price FROM item WHERE id = 2")
-                while let row = try cursor.next() { _ = try row[0] as Double }
+                while let row = try cursor.next() { _ = try row.decode(Double.self, atIndex: 0) }
             }
         }
         #expect(error?.kind == .valueConversion)
         #expect(error?.message.contains("NULL") == true)
         #expect(error?.sql == "SELECT price FROM item WHERE id = 2")
         let copied = #expect(throws: DatabaseError.self) {
-            try queue.read { db in _ = try Row.fetchOne(db, sql: "SELECT price FROM item WHERE id = 2")?[0] as Double? as Any
-                _ = try Row.fetchOne(db, sql: "SELECT price FROM item WHERE id = 2").map { try $0[0] as Double } }
+            try queue.read { db in _ = try Row.fetchOne(db, sql: "SELECT price FROM item WHERE id = 2")?.decode(Double.self, atIndex: 0) as Any
+                _ = try Row.fetchOne(db, sql: "SELECT price FROM item WHERE id = 2").map { try $0.decode(Double.self, atIndex: 0) } }
         }
         #expect(copied?.kind == .valueConversion)
         let values = #expect(throws: DatabaseError.self) {
@@ -107,12 +107,12 @@ struct FetchTests {
         let queue = try database()
         try queue.read { db throws in
             let row = try #require(try Row.fetchOne(db, sql: "SELECT id FROM item"))
-            #expect(throws: DatabaseError.self) { try row["nope"] as Int64 }
-            let error = #expect(throws: DatabaseError.self) { try row[5] as Int64? }
+            #expect(throws: DatabaseError.self) { try row.decode(Int64.self, forColumn: "nope") }
+            let error = #expect(throws: DatabaseError.self) { try row.decode(Int64?.self, atIndex: 5) }
             #expect(error?.kind == .columnNotFound)
             let cursor = try Row.fetchCursor(db, sql: "SELECT id FROM item")
             let live = try #require(try cursor.next())
-            let liveError = #expect(throws: DatabaseError.self) { try live[1] as Int64? }
+            let liveError = #expect(throws: DatabaseError.self) { try live.decode(Int64?.self, atIndex: 1) }
             #expect(liveError?.kind == .columnNotFound)
         }
     }
@@ -345,7 +345,7 @@ struct FetchTests {
     func cursorHelpers() throws {
         try database().read { db throws in
             #expect(try Int64.fetchCursor(db, sql: "SELECT id FROM item").reduce(0, +) == 6)
-            #expect(try Row.fetchCursor(db, sql: "SELECT name FROM item ORDER BY id").map { try $0[0] as String }.count == 3)
+            #expect(try Array(Row.fetchCursor(db, sql: "SELECT name FROM item ORDER BY id").map { $0[0] as String }).count == 3)
             var seen = 0
             try Item.fetchCursor(db, sql: "SELECT id, name, price FROM item").forEach { _ in seen += 1 }
             #expect(seen == 3)

@@ -220,7 +220,7 @@ struct PoolTests {
         let opened = EventLog()
         let scratch = Scratch()
         let pool = try pool(scratch, rows: 3) { configuration in
-            configuration.prepareDatabase = { db in opened.append(db.configuration.label ?? "") }
+            configuration.prepareDatabase { db in opened.append(db.configuration.label ?? "") }
         }
         #expect(opened.all.count == 1)  // the writer
         _ = try pool.read { try count($0) }
@@ -250,6 +250,20 @@ struct PoolTests {
         let check = try EngineConnection(path: path, options: .readOnly)
         #expect(try check.pragma("journal_mode") == .text("delete"))
         #expect(try check.scalar("SELECT count(*) FROM t") == .integer(1))
+    }
+
+    @Test("with restoresJournalModeOnClose a pool that only read leaves no sidecars after a read-only use")
+    func noSidecarsAfterReadOnlyUse() throws {
+        let scratch = Scratch()
+        let path = try SQLiteEngineFixtureSupport.make(scratch.path, journal: "delete")
+        var configuration = Configuration()
+        configuration.restoresJournalModeOnClose = true
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        _ = try pool.read { try count($0) }
+        #expect(scratch.files().contains("test.sqlite-wal"))
+        try pool.close()
+        #expect(scratch.files() == ["test.sqlite"])
+        #expect(SQLiteEngineFixtureSupport.headerJournalBytes(path) == [1, 1])
     }
 
     @Test("without restoresJournalModeOnClose the file stays in WAL")

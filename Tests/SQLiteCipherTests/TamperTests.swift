@@ -15,7 +15,7 @@ struct TamperTests {
         var testDescription: String { "\(format.rawValue), bit flipped in the \(inMAC ? "MAC" : "encrypted data")" }
     }
 
-    static let cases: [Case] = [CipherFormat.sqlcipher2, .sqlcipher3, .sqlcipher4, .chacha20, .sqleet]
+    static let cases: [Case] = [CipherFormat.sqlcipher2, .sqlcipher3, .sqlcipher4, .chacha20, .sqleet, .ascon128, .aegis256]
         .flatMap { [Case(format: $0, inMAC: false), Case(format: $0, inMAC: true)] }
 
     /// Reads every page of `t` and its index; returns the first error.

@@ -69,6 +69,18 @@ public enum EncryptedCorpus {
             try makeEncrypted(at: path, format: .chacha20)
             try flipBit(in: path, page: try middleLeafPage(of: "CURRENCYFORMATS_V1", encryptedAt: path, format: .chacha20))
         },
+        EncryptedBadInput(name: "Ascon-128 with one bit flipped in a table page", fileName: "ascon-flipped.emb",
+                          givenKey: rightPassphrase, namedCipher: nil, messageContains: "page") { path in
+            try makeEncrypted(at: path, format: .ascon128)
+            try flipBit(in: path, page: try middleLeafPage(of: "CURRENCYFORMATS_V1", encryptedAt: path, format: .ascon128))
+        },
+        EncryptedBadInput(name: "AEGIS-256 with one bit flipped in page 1", fileName: "aegis-flipped1.emb",
+                          givenKey: rightPassphrase, namedCipher: "aegis", messageContains: "page 1") { path in
+            try makeEncrypted(at: path, format: .aegis256)
+            try flipBit(in: path, page: 1)
+        },
+        EncryptedBadInput(name: "RC4 with a wrong passphrase", fileName: "rc4.emb", givenKey: wrongPassphrase,
+                          namedCipher: "rc4", messageContains: "wrong key") { try makeEncrypted(at: $0, format: .rc4) },
         EncryptedBadInput(name: "a raw key of the wrong length", fileName: "v4-rawkey.emb", givenKey: "x'00112233'",
                           namedCipher: nil, messageContains: "raw key") { try makeEncrypted(at: $0, format: .sqlcipher4) },
         EncryptedBadInput(name: "an empty passphrase", fileName: "v4-empty.emb", givenKey: "", namedCipher: nil,

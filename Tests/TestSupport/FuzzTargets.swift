@@ -30,7 +30,7 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
     }
 
     /// The raw key every encrypted seed uses (a raw key skips the passphrase KDF, so thousands of inputs a second
-    /// are possible), and the passphrase of the AES formats, which have no raw keys.
+    /// are possible), and the passphrase of the formats that have no raw keys (AES, RC4, the AEGIS-128 family).
     public static let rawKey: [UInt8] = (0..<32).map { UInt8($0 &* 7 &+ 3) }
     public static let aesPassphrase = "fuzz-aes-passphrase"
 

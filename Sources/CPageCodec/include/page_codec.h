@@ -1,7 +1,9 @@
 /*
  * DriverPort page codec: an SQLite VFS shim over the system "unix" VFS that reads and writes the encrypted
  * SQLite formats MMEX files use (SQLCipher v1-v4, wxSQLite3 AES-128/AES-256-CBC, SQLite3 Multiple Ciphers
- * ChaCha20-Poly1305 and original sqleet), with OpenSSL libcrypto for every primitive.
+ * ChaCha20-Poly1305 and original sqleet), and SQLite3 Multiple Ciphers' RC4, Ascon-128 and AEGIS ciphers, with
+ * OpenSSL libcrypto for every primitive it has (Ascon, AEGIS and Argon2id are written here: see
+ * page_codec_primitives.h).
  *
  * This header deliberately does not include <sqlite3.h>: Swift imports the system SQLite through its own module,
  * and a second textual copy of sqlite3.h here would give Swift two definitions of every SQLite type.
@@ -30,8 +32,16 @@ enum {
     DP_FORMAT_AES256 = 6,
     DP_FORMAT_CHACHA20 = 7,
     DP_FORMAT_SQLEET = 8,
+    DP_FORMAT_RC4 = 9,
+    DP_FORMAT_ASCON128 = 10,
+    DP_FORMAT_AEGIS128L = 11,
+    DP_FORMAT_AEGIS128X2 = 12,
+    DP_FORMAT_AEGIS128X4 = 13,
+    DP_FORMAT_AEGIS256 = 14,
+    DP_FORMAT_AEGIS256X2 = 15,
+    DP_FORMAT_AEGIS256X4 = 16,
 };
-#define DP_FORMAT_LAST DP_FORMAT_SQLEET
+#define DP_FORMAT_LAST DP_FORMAT_AEGIS256X4
 
 /* What applying a key found. */
 enum {

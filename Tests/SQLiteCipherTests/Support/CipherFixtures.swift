@@ -87,8 +87,12 @@ enum CipherFixtures {
         case .aes256: statements = ["PRAGMA cipher = 'aes256cbc'"] + (legacyLayout ? ["PRAGMA legacy = 1"] : [])
         case .chacha20: statements = ["PRAGMA cipher = 'chacha20'"]
         case .sqleet: statements = ["PRAGMA cipher = 'chacha20'", "PRAGMA legacy = 1"]
+        case .rc4: statements = ["PRAGMA cipher = 'rc4'"]
+        case .ascon128: statements = ["PRAGMA cipher = 'ascon128'"]
+        case .aegis128l, .aegis128x2, .aegis128x4, .aegis256, .aegis256x2, .aegis256x4:
+            statements = ["PRAGMA cipher = 'aegis'", "PRAGMA algorithm = '\(format.rawValue)'"]
         }
-        if let pageSize, format.isSQLCipher || format == .sqleet { statements.append("PRAGMA legacy_page_size = \(pageSize)") }
+        if let pageSize, format.needsLegacyPageSize { statements.append("PRAGMA legacy_page_size = \(pageSize)") }
         return statements
     }
 
@@ -114,4 +118,10 @@ enum CipherFixtures {
         case .sqlcipher: return [key] + sqlcipherAfterKey(format, pageSize: pageSize)
         }
     }
+}
+
+extension CipherFormat {
+    /// Whether SQLite3 Multiple Ciphers must be told the page size of an existing file (`legacy_page_size`): the
+    /// formats that encrypt page 1's header.
+    var needsLegacyPageSize: Bool { isSQLCipher || self == .sqleet || self == .rc4 }
 }

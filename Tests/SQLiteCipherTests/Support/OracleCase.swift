@@ -39,7 +39,7 @@ struct OracleCase: CustomTestStringConvertible, Sendable {
             switch library {
             case .sqlcipher: statements.append("PRAGMA cipher_page_size = \(pageSize)")
             case .multipleCiphers:
-                if format.isSQLCipher || format == .sqleet {
+                if format.needsLegacyPageSize {
                     statements.insert("PRAGMA legacy_page_size = \(pageSize)", at: statements.count - 1)
                 } else {
                     statements.append("PRAGMA page_size = \(pageSize)")
@@ -57,7 +57,7 @@ struct OracleCase: CustomTestStringConvertible, Sendable {
             switch library {
             case .sqlcipher: statements.append("PRAGMA cipher_page_size = \(pageSize)")
             case .multipleCiphers:
-                if format.isSQLCipher || format == .sqleet {
+                if format.needsLegacyPageSize {
                     statements.insert("PRAGMA legacy_page_size = \(pageSize)", at: statements.count - 1)
                 }
             }
