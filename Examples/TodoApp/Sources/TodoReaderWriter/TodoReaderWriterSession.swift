@@ -49,7 +49,7 @@ public enum TodoReaderWriterSession {
         // explicitly, so both enforce the schema's foreign key and its ON DELETE CASCADE.
         configuration.foreignKeysEnabled = true
         if checkingFile {
-            configuration.prepareDatabase = { db in
+            configuration.prepareDatabase { db in
                 let version = try Int64.fetchOne(db, sql: "PRAGMA user_version") ?? 0
                 let tables = try String.fetchAll(db, sql: TodoFileCheck.tablesQuery)
                 try TodoFileCheck.check(path: path, userVersion: version, tables: Set(tables))
