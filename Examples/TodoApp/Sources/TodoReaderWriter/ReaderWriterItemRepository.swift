@@ -31,7 +31,7 @@ struct ReaderWriterItemRepository: ItemRepository {
         try unit.run { db in
             try ItemRecord.fetchAll(
                 db, sql: ItemRecord.selection + " WHERE dueDate <= ? ORDER BY dueDate, id",
-                arguments: [forms.text(date)]
+                arguments: [forms.value(date)]
             ).map { try $0.item() }
         }
     }

@@ -33,7 +33,7 @@ struct ReaderWriterListRepository: ListRepository {
         try unit.run { db in
             try db.execute(
                 sql: "INSERT INTO lists (title, createdAt, isArchived) VALUES (?, ?, ?)",
-                arguments: [title, forms.text(createdAt), false]
+                arguments: [title, forms.value(createdAt), false]
             )
             return TodoList(id: db.lastInsertedRowID, title: title, createdAt: createdAt, isArchived: false)
         }

@@ -18,8 +18,9 @@ public enum StoredForms: Sendable, Hashable {
     /// The legacy side's forms: a `Date` as the legacy driver's text (see ``legacyDateForm``), a `UUID` as its
     /// `uuidString`.
     case legacy
-    /// What a GRDB app stores when left to its defaults: a `Date` as `yyyy-MM-dd HH:mm:ss.SSS` (UTC), a `UUID` as
-    /// 16 bytes. The naive port: the differential catches it (`TodoAppTests`' "naive port" test), since its rows
+    /// What a GRDB app stores when left to its defaults: `Date` and `UUID` bound as themselves, so the
+    /// reader/writer driver's own conversions store a `Date` as `yyyy-MM-dd HH:mm:ss.SSS` (UTC) and a `UUID` as 16
+    /// bytes. The naive port: the differential catches it (`TodoAppTests`' "naive port" test), since its rows
     /// differ on disk and its `WHERE id = ?` no longer finds the rows the legacy side wrote.
     case grdbDefaults
 
@@ -50,16 +51,19 @@ public enum StoredForms: Sendable, Hashable {
 
     // MARK: Writing
 
-    /// The text a date is stored as.
-    func text(_ date: Date) -> String {
-        Self.formatter(self == .legacy ? Self.legacyDateForm : .grdb).string(from: date)
+    /// The value a date is stored as (and bound as in `dueDate <= ?`).
+    func value(_ date: Date) -> any DatabaseValueConvertible {
+        switch self {
+        case .legacy: Self.formatter(Self.legacyDateForm).string(from: date)
+        case .grdbDefaults: date
+        }
     }
 
     /// The value an id is stored as (and bound as in `WHERE id = ?`).
     func value(_ id: UUID) -> any DatabaseValueConvertible {
         switch self {
         case .legacy: id.uuidString
-        case .grdbDefaults: withUnsafeBytes(of: id.uuid) { Data($0) }
+        case .grdbDefaults: id
         }
     }
 

@@ -47,7 +47,7 @@ struct ItemRecord: Decodable, FetchableRecord {
     /// The statement arguments of every column but the id, then the id, stored in `forms`.
     static func arguments(_ item: TodoItem, _ forms: StoredForms) -> StatementArguments {
         [
-            item.listId, item.title, item.notes, item.dueDate.map(forms.text), item.priority, item.isDone,
+            item.listId, item.title, item.notes, item.dueDate.map { forms.value($0) }, item.priority, item.isDone,
             forms.value(item.id),
         ]
     }
