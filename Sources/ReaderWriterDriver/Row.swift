@@ -112,12 +112,13 @@ public struct Row {
 
     /// The value at a 0-based column index, as GRDB's `row[0]`.
     ///
-    /// As in GRDB, the subscript does not throw: a missing column or a value that cannot become `Value` (NULL for a
-    /// non-optional, text that is not a date...) stops the program with a message naming the column and what it
-    /// held. Read with ``decode(_:atIndex:)`` where such a value can happen: it throws instead.
+    /// As in GRDB, the subscript does not throw. Where GRDB stops the program (a missing column, or a value that
+    /// cannot become `Value`: NULL for a non-optional, text that is not a date...), this one reports the error to
+    /// ``RowDecodingFailure`` and returns a fallback: a stored value is user input and must not stop the app. Read
+    /// with ``decode(_:atIndex:)`` where such a value can happen: it throws instead.
     @inlinable @inline(__always)
     public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
-        do { return try decode(Value.self, atIndex: index) } catch { Self.decodingFailed(error) }
+        do { return try decode(Value.self, atIndex: index) } catch { return RowDecodingFailure.fallback(for: error) }
     }
 
     /// The value at a 0-based column index, or an error (as GRDB's `row.decode(_:atIndex:)`).
@@ -161,7 +162,7 @@ public struct Row {
     /// As in GRDB, the subscript does not throw (see ``subscript(_:)-(Int)``); ``decode(_:forColumn:)`` throws.
     @inlinable @inline(__always)
     public subscript<Value: DatabaseValueConvertible>(_ name: String) -> Value {
-        do { return try decode(Value.self, forColumn: name) } catch { Self.decodingFailed(error) }
+        do { return try decode(Value.self, forColumn: name) } catch { return RowDecodingFailure.fallback(for: error) }
     }
 
     /// The value of the first column with this name (case-insensitive), or an error (as GRDB's
@@ -175,12 +176,6 @@ public struct Row {
             throw missingColumn(name)
         }
         return try decode(Value.self, atIndex: index)
-    }
-
-    /// Stops the program for a subscript that could not give its value (GRDB's subscripts stop it too).
-    @usableFromInline @inline(never)
-    static func decodingFailed(_ error: any Error) -> Never {
-        preconditionFailure("row subscript: \(error); use row.decode(_:atIndex:) or decode(_:forColumn:) to get an error")
     }
 
     /// The index of a name in a copied row, or the error naming the missing column.
