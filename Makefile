@@ -55,7 +55,7 @@ reliability: deps
 	DRIVERPORT_SOAK=1 $(SWIFT) test --filter ReliabilityTests > .build/reliability.log 2>&1; \
 	  status=$$?; grep '^figures:' .build/reliability.log; tail -3 .build/reliability.log; exit $$status
 
-# libFuzzer with AddressSanitizer on a fuzz target (fileOpening or codec), from a generated seed corpus, for
+# libFuzzer with AddressSanitizer on a fuzz target (fileOpening or codec), from the seeds and Tests/FuzzCorpus, for
 # FUZZ_SECONDS. Crashes are saved as .build/fuzz-artifacts/crash-*; replay one with
 # '.build/fuzz/debug/DriverPortFuzz replay --target T FILE'.
 FUZZ_TARGET ?= fileOpening
@@ -65,7 +65,7 @@ FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,a
 fuzz: deps
 	$(SWIFT) build --product DriverPortFuzz $(FUZZ_FLAGS)
 	@mkdir -p .build/fuzz-corpus/$(FUZZ_TARGET) .build/fuzz-artifacts
-	.build/fuzz/debug/DriverPortFuzz seeds .build/fuzz-corpus/$(FUZZ_TARGET) --target $(FUZZ_TARGET)
+	ASAN_OPTIONS=detect_leaks=0 .build/fuzz/debug/DriverPortFuzz seeds .build/fuzz-corpus/$(FUZZ_TARGET) --target $(FUZZ_TARGET)
 	ASAN_OPTIONS=detect_leaks=0 DRIVERPORT_FUZZ_TARGET=$(FUZZ_TARGET) .build/fuzz/debug/DriverPortFuzz \
 	  -max_total_time=$(FUZZ_SECONDS) -max_len=1048576 -rss_limit_mb=4096 -print_final_stats=1 \
 	  -artifact_prefix=.build/fuzz-artifacts/ .build/fuzz-corpus/$(FUZZ_TARGET) 2>&1 | tee .build/fuzz-$(FUZZ_TARGET).log \
@@ -76,6 +76,20 @@ fuzz: deps
 .PHONY: docs
 docs: deps
 	@.ci/build-docs
+
+# ThreadSanitizer over the suites that run work on several threads or tasks at once: the reader/writer driver (queue,
+# pool, async access, and its concurrency soak at TSAN_SOAK_ITERATIONS), the MMEX sessions on every driver (with
+# the policy timing tests' concurrent reads), the fixture cache. Its own build path, so the normal build stays;
+# stops at the first report (halt_on_error=1); the log is .build/tsan.log.
+.PHONY: tsan
+TSAN_FILTER ?= ReaderWriterDriverTests|MMEXSessionTests|FixtureCacheTests
+TSAN_SOAK_ITERATIONS ?= 2000
+tsan: deps
+	@mkdir -p .build
+	DRIVERPORT_SOAK=1 DRIVERPORT_SOAK_ITERATIONS=$(TSAN_SOAK_ITERATIONS) DRIVERPORT_SESSION_TIMING=1 \
+	  TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --build-path .build/tsan --no-parallel \
+	  --filter '$(TSAN_FILTER)' > .build/tsan.log 2>&1; \
+	  status=$$?; grep -E 'ThreadSanitizer|Test run with|tests? in .* passed|failed' .build/tsan.log | tail -5; exit $$status
 
 clean:
 	rm -rf .build

@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
-// DriverPort: move an app's SQLite persistence from a query-builder driver to a
-// reader/writer driver without losing data. Module layout follows the layers in
-// design.md: each target depends only on targets in the layers under it.
+// DriverPort: move an app's SQLite persistence from a query-builder driver to a reader/writer driver without losing
+// data. The source targets are listed in layers (the MARK comments below): each depends only on targets of lower
+// layers, which `.ci/check-dependencies --layers` (run by PackageTests) proves, with every declared dependency equal
+// to what the target imports. Products are what users import; MMEX targets sit on the generic toolkit, never under it.
 import PackageDescription
 
 let package = Package(
@@ -19,21 +20,15 @@ let package = Package(
         .library(name: "FileLifecycle", targets: ["FileLifecycle"]),
     ],
     targets: [
-        // MARK: C libraries from Debian packages
+        // MARK: Layer 0: C libraries from Debian packages, and the modules that need nothing: the MMEX model and
+        // schema resources, the generic session core
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "CPageCodec",
             path: "Sources/CPageCodec",
             linkerSettings: [.linkedLibrary("crypto"), .linkedLibrary("sqlite3")]
         ),
-
-        // MARK: Layer 1: model and engine
         .target(name: "MMEXModel"),
-        .target(
-            name: "SQLiteEngine",
-            dependencies: ["CSQLite"],
-            linkerSettings: [.linkedLibrary("dl")]
-        ),
         .target(
             name: "MMEXSchema",
             path: "Schema",
@@ -41,25 +36,34 @@ let package = Package(
             sources: ["Swift"],
             resources: [.copy("tables.sql"), .copy("upgrade")]
         ),
-
-        // MARK: Layer 2: cipher, session boundary, lifecycle, differential harness, MMEX file facts
-        .target(name: "SQLiteCipher", dependencies: ["SQLiteEngine", "CPageCodec"]),
         .target(name: "PersistenceSession"),
-        .target(name: "FileLifecycle", dependencies: ["SQLiteEngine"]),
+
+        // MARK: Layer 1: the engine; MMEX's contexts on the session core
+        .target(
+            name: "SQLiteEngine",
+            dependencies: ["CSQLite"],
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
+        .target(name: "MMEXSession", dependencies: ["MMEXModel", "PersistenceSession"]),
+
+        // MARK: Layer 2: the cipher, the differential harness, the file lifecycle
+        .target(name: "SQLiteCipher", dependencies: ["SQLiteEngine", "CPageCodec"]),
         .target(name: "Differential", dependencies: ["SQLiteEngine"]),
+        .target(name: "FileLifecycle", dependencies: ["SQLiteEngine"]),
+
+        // MARK: Layer 3: the two drivers; MMEX file facts
+        .target(name: "LegacyDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
+        .target(name: "ReaderWriterDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
         .target(name: "MMEXFiles", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXSchema"]),
 
-        // MARK: Layer 3: the two drivers
-        .target(name: "LegacyDriver", dependencies: ["SQLiteEngine"]),
-        .target(name: "ReaderWriterDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
-
-        // MARK: Layer 3b: the generic session engines, one per driver
+        // MARK: Layer 4: the generic session engines, one per driver; the MMEX fixture generator; the widget reader
         .target(name: "LegacySessions", dependencies: ["LegacyDriver", "PersistenceSession", "SQLiteEngine"]),
         .target(name: "ReaderWriterSessions", dependencies: ["ReaderWriterDriver", "PersistenceSession", "SQLiteEngine"]),
-
-        // MARK: Layer 4: MMEX repositories and sessions per driver, fixtures
-        .target(name: "MMEXSession", dependencies: ["MMEXModel", "PersistenceSession"]),
         .target(name: "MMEXFixtures", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXFiles"]),
+        // A second process that reads an MMEX file while the app writes it (a widget, in the seeds' terms).
+        .executableTarget(name: "driverport-widget-reader", dependencies: ["ReaderWriterDriver"], path: "Tests/WidgetReader"),
+
+        // MARK: Layer 5: what both MMEX sessions share and no driver knows; the benchmark
         .target(
             name: "MMEXSessionSupport",
             dependencies: [
@@ -67,6 +71,15 @@ let package = Package(
                 "MMEXSession",
             ]
         ),
+        .target(
+            name: "DriverPortBench",
+            dependencies: [
+                "CSQLite", "SQLiteEngine", "SQLiteCipher", "LegacyDriver", "ReaderWriterDriver", "MMEXFixtures",
+                "MMEXModel",
+            ]
+        ),
+
+        // MARK: Layer 6: the MMEX sessions and repositories, once per driver
         .target(
             name: "MMEXLegacy",
             dependencies: [
@@ -81,6 +94,8 @@ let package = Package(
                 "MMEXSessionSupport", "MMEXSession", "SQLiteEngine",
             ]
         ),
+
+        // MARK: Layer 7: the MMEX slices' scenarios and the diff runner
         .target(
             name: "MMEXDifferential",
             dependencies: [
@@ -89,7 +104,7 @@ let package = Package(
             ]
         ),
 
-        // MARK: Layer 5: the CLI
+        // MARK: Layer 8: the command line
         .target(
             name: "DriverPortCLI",
             dependencies: [
@@ -98,16 +113,9 @@ let package = Package(
                 "MMEXSession",
             ]
         ),
-        .target(
-            name: "DriverPortBench",
-            dependencies: [
-                "CSQLite", "SQLiteEngine", "SQLiteCipher", "LegacyDriver", "ReaderWriterDriver", "MMEXFixtures",
-                "MMEXModel",
-            ]
-        ),
+
+        // MARK: Layer 9: the executable
         .executableTarget(name: "driverport", dependencies: ["DriverPortCLI"]),
-        // A second process that reads an MMEX file while the app writes it (a widget, in the seeds' terms).
-        .executableTarget(name: "driverport-widget-reader", dependencies: ["ReaderWriterDriver"], path: "Tests/WidgetReader"),
 
         // MARK: Tests
         .target(
@@ -122,7 +130,7 @@ let package = Package(
             resources: [.copy("Oracles")]
         ),
         .testTarget(name: "LegacyDriverTests", dependencies: ["LegacyDriver", "SQLiteEngine", "TestSupport"]),
-        .testTarget(name: "ReaderWriterDriverTests", dependencies: ["ReaderWriterDriver", "SQLiteEngine", "TestSupport", "SQLiteCipher"]),
+        .testTarget(name: "ReaderWriterDriverTests", dependencies: ["ReaderWriterDriver", "SQLiteEngine", "TestSupport", "SQLiteCipher", "CSQLite"]),
         .testTarget(
             name: "MMEXFixturesTests", dependencies: ["MMEXFixtures", "MMEXFiles", "SQLiteCipher", "SQLiteEngine", "TestSupport"]
         ),
@@ -130,6 +138,7 @@ let package = Package(
         .testTarget(name: "MMEXUpgradeTests", dependencies: ["MMEXFiles", "MMEXSchema", "SQLiteEngine", "TestSupport", "SQLiteCipher"]),
         // GRDB's everyday API, written as GRDB's documentation shows it, compiled with only `import ReaderWriterDriver`.
         .testTarget(name: "GRDBFidelityTests", dependencies: ["ReaderWriterDriver"]),
+        .testTarget(name: "SQLiteSwiftFidelityTests", dependencies: ["LegacyDriver"]),
         .testTarget(
             name: "SecondProcessTests",
             dependencies: ["ReaderWriterDriver", "MMEXFiles", "TestSupport", "driverport-widget-reader"]

@@ -21,6 +21,14 @@ static int dp_read_fail(dp_codec *codec, int error, uint32_t pgno) {
     return dp_sqlite_code(error, 0);
 }
 
+/* Page 1 from the newest committed page-1 frame of the WAL, decrypted, for a file whose page 1 does not
+ * authenticate (torn by a checkpoint); DP_ERR_AUTH when the WAL has none. SQLite itself reads page 1 from the WAL
+ * then; this serves the header read and the status query, which look at the file. */
+static int dp_page1_from_wal(dp_file *file, dp_codec *codec, unsigned char *page) {
+    if (dp_wal_committed_page1(file->root, file->name, codec->page_size, page, NULL) != DP_OK) return DP_ERR_AUTH;
+    return codec->format->decrypt(codec, 1, page) == DP_OK ? DP_OK : DP_ERR_AUTH;
+}
+
 /* Reads page `pgno` into `page` and decrypts it. An all-zero page (a short read past the end) stays zero. */
 static int dp_read_page(dp_file *file, dp_codec *codec, uint32_t pgno, unsigned char *page, int *short_read) {
     int size = codec->page_size;
@@ -34,6 +42,7 @@ static int dp_read_page(dp_file *file, dp_codec *codec, uint32_t pgno, unsigned 
     codec->pages_read++;
     if (dp_is_zero(page, size)) return SQLITE_OK;
     int error = codec->format->decrypt(codec, pgno, page);
+    if (error == DP_ERR_AUTH && pgno == 1) error = dp_page1_from_wal(file, codec, page);
     if (error != DP_OK) return dp_read_fail(codec, error, pgno);
     if (pgno == 1 && page[20] < codec->format->reserve) {
         dp_codec_fail(codec, DP_ERR_RESERVE, 1, "page 1 reserves %d bytes per page, %s needs %d", page[20],
@@ -73,7 +82,9 @@ int dp_main_read_page1(dp_file *file, dp_codec *codec, unsigned char *page) {
     int rc = file->real->pMethods->xRead(file->real, page, size, 0);
     if (rc != SQLITE_OK && rc != SQLITE_IOERR_SHORT_READ) return rc;
     if (rc != SQLITE_OK || dp_is_zero(page, size)) return SQLITE_IOERR_SHORT_READ;
-    return codec->format->decrypt(codec, 1, page) == DP_OK ? SQLITE_OK : SQLITE_CORRUPT;
+    int error = codec->format->decrypt(codec, 1, page);
+    if (error == DP_ERR_AUTH) error = dp_page1_from_wal(file, codec, page);
+    return error == DP_OK ? SQLITE_OK : SQLITE_CORRUPT;
 }
 
 static int dp_write_page(dp_file *file, dp_codec *codec, uint32_t pgno, const unsigned char *plain) {

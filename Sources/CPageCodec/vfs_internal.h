@@ -15,6 +15,8 @@ struct dp_file {
     dp_file *owner;             /* journal and WAL: the main database file they belong to */
     dp_codec *codec;            /* main file: the codec, or NULL for a plain file (pass-through) */
     uint64_t pages_read;        /* whole pages read (plain files too), for progress */
+    sqlite3_vfs *root;          /* main file: the base VFS it was opened on (to read its WAL's page 1) */
+    sqlite3_filename name;      /* main file: SQLite's name for it (NULL for a temporary file) */
 
     /* Rollback journal: the record being written / read (page number, then image, then checksum). */
     int journal_written;        /* this handle wrote records: never a hot journal to check */
@@ -52,6 +54,8 @@ int dp_journal_write(dp_file *file, dp_codec *codec, const void *buffer, int amo
 int dp_wal_read(dp_file *file, dp_codec *codec, void *buffer, int amount, sqlite3_int64 offset);
 int dp_wal_write(dp_file *file, dp_codec *codec, const void *buffer, int amount, sqlite3_int64 offset);
 int dp_wal_flush(dp_file *file);
+int dp_wal_committed_page1(sqlite3_vfs *root, sqlite3_filename main_name, int page_size, unsigned char *out,
+                           int *wal_page_size);
 
 /* expectations.c */
 dp_codec *dp_expectation_take(const char *path);

@@ -9,6 +9,7 @@
  * together with the encrypted page and a checksum recomputed from the previous frame's stored one.
  */
 #include <string.h>
+#include <openssl/crypto.h>
 #include "vfs_internal.h"
 #include "codec_support.h"
 
@@ -155,4 +156,84 @@ int dp_wal_read(dp_file *file, dp_codec *codec, void *buffer, int amount, sqlite
         return dp_sqlite_code(error, 0);
     }
     return SQLITE_OK;
+}
+
+/*
+ * Page 1 as the WAL holds it, for a main file whose own page 1 no longer authenticates: a power cut or a full disk
+ * can tear page 1 while the closing checkpoint copies the WAL into the file. The WAL then still holds every
+ * committed transaction, and SQLite, which reads page 1 from the WAL, would open the file; the codec, which needs
+ * page 1 to find the page size and to present the header, looks there too.
+ *
+ * Only frames SQLite's own recovery would accept count: the salts of the WAL header, an unbroken checksum chain,
+ * and a commit frame at or after the page-1 frame. The stored (encrypted) page of the newest such page-1 frame goes
+ * to `out` (page_size bytes, which must be the WAL's page size); DP_OK, or DP_ERR_NOT_A_DATABASE when there is
+ * no WAL, no valid frame for page 1, or the WAL cannot be read.
+ */
+int dp_wal_committed_page1(sqlite3_vfs *root, sqlite3_filename main_name, int page_size, unsigned char *out,
+                           int *wal_page_size) {
+    if (root == NULL || main_name == NULL) return DP_ERR_NOT_A_DATABASE;
+    const char *wal_name = sqlite3_filename_wal(main_name);
+    if (wal_name == NULL || wal_name[0] == 0) return DP_ERR_NOT_A_DATABASE;
+    int exists = 0;
+    if (root->xAccess(root, wal_name, SQLITE_ACCESS_EXISTS, &exists) != SQLITE_OK || !exists) return DP_ERR_NOT_A_DATABASE;
+    sqlite3_file *wal = sqlite3_malloc(root->szOsFile);
+    unsigned char *frame = sqlite3_malloc(DP_MAX_PAGE + DP_FRAME_HEADER);
+    unsigned char *candidate = sqlite3_malloc(DP_MAX_PAGE); /* the page-1 frame of the open transaction */
+    int found = 0, result = DP_ERR_NOT_A_DATABASE;
+    if (wal == NULL || frame == NULL || candidate == NULL) goto done;
+    memset(wal, 0, (size_t)root->szOsFile);
+    int flags = 0;
+    if (root->xOpen(root, wal_name, wal, SQLITE_OPEN_READONLY | SQLITE_OPEN_WAL, &flags) != SQLITE_OK) {
+        if (wal->pMethods != NULL) wal->pMethods->xClose(wal);
+        sqlite3_free(wal);
+        wal = NULL;
+        goto done;
+    }
+    unsigned char header[DP_WAL_HEADER];
+    sqlite3_int64 size = 0;
+    if (wal->pMethods->xFileSize(wal, &size) != SQLITE_OK || size < DP_WAL_HEADER
+        || wal->pMethods->xRead(wal, header, DP_WAL_HEADER, 0) != SQLITE_OK) goto close;
+    uint32_t magic = dp_get_be32(header);
+    int stated = (int)dp_get_be32(header + 8);
+    if (stated == 1) stated = 65536;
+    if ((magic & 0xFFFFFFFEu) != 0x377f0682u || !dp_valid_page_size(stated)) goto close;
+    if (page_size != 0 && stated != page_size) goto close;
+    int big_endian = (int)(magic & 1);
+    uint32_t sum[2] = {0, 0};
+    dp_wal_checksum(big_endian, header, 24, sum);
+    if (sum[0] != dp_get_be32(header + 24) || sum[1] != dp_get_be32(header + 28)) goto close;
+    /* Walk the frames as recovery does; remember the newest page-1 frame, keep it once a commit frame follows. */
+    int frame_size = DP_FRAME_HEADER + stated;
+    int has_pending = 0;
+    for (sqlite3_int64 offset = DP_WAL_HEADER; offset + frame_size <= size; offset += frame_size) {
+        if (wal->pMethods->xRead(wal, frame, frame_size, offset) != SQLITE_OK) break;
+        if (memcmp(frame + 8, header + 16, 8) != 0) break;
+        uint32_t pgno = dp_get_be32(frame);
+        if (pgno == 0) break;
+        dp_wal_checksum(big_endian, frame, 8, sum);
+        dp_wal_checksum(big_endian, frame + DP_FRAME_HEADER, stated, sum);
+        if (sum[0] != dp_get_be32(frame + 16) || sum[1] != dp_get_be32(frame + 20)) break;
+        if (pgno == 1) {
+            memcpy(candidate, frame + DP_FRAME_HEADER, (size_t)stated);
+            has_pending = 1;
+        }
+        if (dp_get_be32(frame + 4) != 0 && has_pending) { /* a commit frame: the transaction's page 1 counts */
+            memcpy(out, candidate, (size_t)stated);
+            found = 1;
+            has_pending = 0;
+        }
+    }
+    if (found) {
+        if (wal_page_size != NULL) *wal_page_size = stated;
+        result = DP_OK;
+    }
+close:
+    wal->pMethods->xClose(wal);
+done:
+    sqlite3_free(wal);
+    if (frame != NULL) OPENSSL_cleanse(frame, DP_MAX_PAGE + DP_FRAME_HEADER);
+    if (candidate != NULL) OPENSSL_cleanse(candidate, DP_MAX_PAGE);
+    sqlite3_free(frame);
+    sqlite3_free(candidate);
+    return result;
 }

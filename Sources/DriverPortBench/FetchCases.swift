@@ -47,8 +47,8 @@ enum FetchCases {
         @inline(__always)
         static func record(_ row: LegacyDriver.Row) throws -> IntegerRecord {
             IntegerRecord(
-                c0: try row[c0], c1: try row[c1], c2: try row[c2], c3: try row[c3], c4: try row[c4],
-                c5: try row[c5], c6: try row[c6], c7: try row[c7], c8: try row[c8], c9: try row[c9])
+                c0: try row.get(c0), c1: try row.get(c1), c2: try row.get(c2), c3: try row.get(c3), c4: try row.get(c4),
+                c5: try row.get(c5), c6: try row.get(c6), c7: try row.get(c7), c8: try row.get(c8), c9: try row.get(c9))
         }
     }
 
@@ -106,8 +106,8 @@ enum FetchCases {
                 var rows = 0
                 var sum: Int64 = 0
                 while let row = try cursor.next() {
-                    sum &+= try row[Legacy.c0] &+ row[Legacy.c1] &+ row[Legacy.c2] &+ row[Legacy.c3] &+ row[Legacy.c4]
-                    sum &+= try row[Legacy.c5] &+ row[Legacy.c6] &+ row[Legacy.c7] &+ row[Legacy.c8] &+ row[Legacy.c9]
+                    sum &+= try row.get(Legacy.c0) &+ row.get(Legacy.c1) &+ row.get(Legacy.c2) &+ row.get(Legacy.c3) &+ row.get(Legacy.c4)
+                    sum &+= try row.get(Legacy.c5) &+ row.get(Legacy.c6) &+ row.get(Legacy.c7) &+ row.get(Legacy.c8) &+ row.get(Legacy.c9)
                     rows += 1
                 }
                 return BenchOutcome(rows: rows, checksum: sum)

@@ -2,7 +2,7 @@ import LegacyDriver
 import MMEXModel
 import SQLiteEngine
 
-/// The MMEX work written the legacy driver's way: `Table`, typed expressions, `row[expression]`.
+/// The MMEX work written the legacy driver's way: `Table`, typed expressions, `row.get(expression)`.
 enum MMEXLegacyWork {
     typealias Column = LegacyDriver.Expression
 
@@ -102,14 +102,14 @@ enum MMEXLegacyWork {
     static func balances(_ db: LegacyDriver.Connection) throws -> MMEXWork.Balances {
         var balances = MMEXWork.Balances()
         try db.prepare(initialBalancesQuery).forEach { row in
-            balances.addInitial(account: try row[accountId], amount: try row[initialBalance])
+            balances.addInitial(account: try row.get(accountId), amount: try row.get(initialBalance))
         }
         try db.prepare(flowsQuery).forEach { row in
-            balances.addFlow(account: try row[accountId], code: try row[code], total: try row[amountNumber.total])
+            balances.addFlow(account: try row.get(accountId), code: try row.get(code), total: try row.get(amountNumber.total))
         }
         let transfersIn = (toAmountNumber ?? amountNumber).total
         try db.prepare(transfersInQuery).forEach { row in
-            balances.addTransferIn(account: try row[toAccountId], total: try row[transfersIn])
+            balances.addTransferIn(account: try row.get(toAccountId), total: try row.get(transfersIn))
         }
         return balances
     }
@@ -117,19 +117,19 @@ enum MMEXLegacyWork {
     static func monthly(_ db: LegacyDriver.Connection) throws -> [MMEXWork.MonthTotal] {
         try db.prepare(monthlyQuery).map { row in
             MMEXWork.MonthTotal(
-                month: try row[month] ?? "", code: try row[transactions[code]], total: try row[monthlyTotal])
+                month: try row.get(month) ?? "", code: try row[transactions[code]], total: try row.get(monthlyTotal))
         }
     }
 
     static func transaction(_ row: LegacyDriver.Row) throws -> AccountTransaction {
         AccountTransaction(
-            id: try row[id], accountId: try row[accountId], toAccountId: try row[toAccountId],
-            payeeId: try row[payeeId], code: TransactionCode(rawValue: try row[code]), amount: try row[amount].amount,
-            status: try row[status].map(TransactionStatus.init(rawValue:)), number: try row[number],
-            notes: try row[notes], categoryId: try row[categoryId], date: try row[date].map(MMEXDate.init(rawValue:)),
-            lastUpdatedTime: try row[lastUpdatedTime].map(MMEXDate.init(rawValue:)),
-            deletedTime: try row[deletedTime].map(MMEXDate.init(rawValue:)), followUpId: try row[followUpId],
-            toAmount: try row[toAmount]?.amount, color: try row[color])
+            id: try row.get(id), accountId: try row.get(accountId), toAccountId: try row.get(toAccountId),
+            payeeId: try row.get(payeeId), code: TransactionCode(rawValue: try row.get(code)), amount: try row.get(amount).amount,
+            status: try row.get(status).map(TransactionStatus.init(rawValue:)), number: try row.get(number),
+            notes: try row.get(notes), categoryId: try row.get(categoryId), date: try row.get(date).map(MMEXDate.init(rawValue:)),
+            lastUpdatedTime: try row.get(lastUpdatedTime).map(MMEXDate.init(rawValue:)),
+            deletedTime: try row.get(deletedTime).map(MMEXDate.init(rawValue:)), followUpId: try row.get(followUpId),
+            toAmount: try row.get(toAmount)?.amount, color: try row.get(color))
     }
 }
 

@@ -14,7 +14,6 @@ enum PassphrasePrompt {
         defer { if tty >= 0 { close(tty) } }
         var original = termios()
         guard tcgetattr(fd, &original) == 0 else { throw CLIError("cannot read the terminal's settings", exitCode: .ioError) }
-        write(fd, prompt)
         var silent = original
         silent.c_lflag &= ~tcflag_t(ECHO)
         saved = original
@@ -25,6 +24,8 @@ enum PassphrasePrompt {
             raise(signalNumber)
         }
         tcsetattr(fd, TCSAFLUSH, &silent)
+        // The prompt only once echo is off (as getpass does): what is typed after it is neither shown nor flushed.
+        write(fd, prompt)
         defer {
             tcsetattr(fd, TCSAFLUSH, &original)
             signal(SIGINT, previous)

@@ -1,3 +1,4 @@
+import SQLiteCipher
 import SQLiteEngine
 
 /// One retained, synchronous connection to an SQLite database, in the style of SQLite.swift.
@@ -5,18 +6,34 @@ import SQLiteEngine
 /// Open it on a file, a `file:` URI, in memory or as a temporary database; run query builders (``Table``) and raw
 /// SQL on it; group writes with ``transaction(_:block:)`` and ``savepoint(_:block:)``.
 ///
-/// A connection is used from one thread (or task) at a time and is deliberately not `Sendable`: the owner
-/// serializes access, which lets SQLite run without its own mutex (SQLite.swift instead wraps every call in a
-/// dispatch queue and SQLite's full mutex). Statements it compiles for query builders are cached by their SQL
-/// text and reused, so running the same query shape again costs no re-compilation.
-public final class Connection {
-    /// The engine connection underneath, for engine facilities (backup, file control, pragmas).
-    public let engine: EngineConnection
+/// A connection can be shared by several threads, as SQLite.swift's can: every call is serialized on the
+/// connection's own lock (SQLite.swift uses a serial dispatch queue), a ``transaction(_:block:)`` or
+/// ``savepoint(_:block:)`` holds the connection for its whole block, and calls made from inside such a block on the
+/// same thread run at once (reentrant). Rows read from a cursor read SQLite's statement under the same lock.
+/// Statements it compiles for query builders are cached by their SQL text and reused, so running the same query
+/// shape again costs no re-compilation.
+///
+/// `Sendable` is unchecked: `lock` guards the statement caches, the busy timeout and every use of `engine` by the
+/// driver. Code that uses ``engine`` directly from several threads must serialize itself.
+public final class Connection: @unchecked Sendable {
+    /// The engine connection underneath, for engine facilities (backup, file control, pragmas). ``key(_:db:)``
+    /// and ``rekey(_:db:)`` replace it (reopening the file through the page codec), under `lock`.
+    public internal(set) var engine: EngineConnection
+    /// How the engine connection was opened, for reopening it through the page codec when keyed.
+    let openOptions: OpenOptions
+    let library: SQLiteLibrary
+    /// The key the connection was keyed with (``key(_:db:)``), for ``rekey(_:db:)``; guarded by `lock`.
+    var cipherKey: CipherKey?
+    /// The `sqlite3*` handle, for C calls the driver does not wrap (`nil` once closed; SQLite.swift's is
+    /// non-optional and traps after close). Calls made through it bypass the connection's lock.
+    public var handle: OpaquePointer? { engine.handle }
     /// Whether the connection was opened read-only.
     public let readonly: Bool
     /// The location it was opened on.
     public let location: Location
 
+    /// Serializes every call on the connection (see the type's documentation).
+    @usableFromInline let lock = ConnectionLock()
     let statements = StatementCache()
     let inserts = InsertStatementCache()
     var busyTimeoutSeconds: Double = 0
@@ -65,6 +82,8 @@ public final class Connection {
         }
         try prepare?(opened)
         self.engine = opened
+        self.openOptions = options
+        self.library = library
         self.location = location
         self.readonly = options.access == .readOnly
     }
@@ -72,24 +91,26 @@ public final class Connection {
     /// Closes the connection now (it also closes when released). Cursors still open keep their statements alive
     /// until they are released; nothing can run on a closed connection.
     public func close() {
-        statements.removeAll()
-        inserts.removeAll()
-        engine.close()
+        lock.sync {
+            statements.removeAll()
+            inserts.removeAll()
+            engine.close()
+        }
     }
 
     // MARK: Changes
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    public var changes: Int { engine.changes }
+    public var changes: Int { lock.sync { engine.changes } }
 
     /// Rows changed since the connection opened.
-    public var totalChanges: Int { engine.totalChanges }
+    public var totalChanges: Int { lock.sync { engine.totalChanges } }
 
     /// The rowid of the last successful INSERT on this connection (unchanged by an ignored or failed one).
-    public var lastInsertRowid: Int64 { engine.lastInsertRowid }
+    public var lastInsertRowid: Int64 { lock.sync { engine.lastInsertRowid } }
 
     /// Whether no transaction is open.
-    public var isAutocommit: Bool { engine.isAutocommit }
+    public var isAutocommit: Bool { lock.sync { engine.isAutocommit } }
 
     /// Interrupts the statement running on this connection (callable from another thread).
     public func interrupt() { engine.interrupt() }
@@ -98,14 +119,18 @@ public final class Connection {
 
     /// A compiled statement for the SQL, from the cache or newly prepared.
     func checkout(_ sql: String) throws(LegacyError) -> EngineStatement {
-        if let cached = statements.take(sql) { return cached }
-        return try sqliteCall { () throws(SQLiteError) in try self.engine.prepare(sql) }
+        try lock.sync { () throws(LegacyError) in
+            if let cached = statements.take(sql) { return cached }
+            return try sqliteCall { () throws(SQLiteError) in try self.engine.prepare(sql) }
+        }
     }
 
     /// Gives a statement back for reuse (dropped once the connection is closed).
     func checkin(_ sql: String, _ statement: EngineStatement) {
-        guard !engine.isClosed else { return }
-        statements.put(sql, statement)
+        lock.sync {
+            guard !engine.isClosed else { return }
+            statements.put(sql, statement)
+        }
     }
 }
 

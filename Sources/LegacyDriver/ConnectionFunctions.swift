@@ -16,7 +16,7 @@ extension Connection {
         _ name: String, argumentCount: Int? = nil, deterministic: Bool = false,
         _ block: @escaping ([SQLiteValue]) throws -> SQLiteValue
     ) throws(LegacyError) {
-        try sqliteCall { () throws(SQLiteError) in
+        try lockedCall { () throws(SQLiteError) in
             try engine.createFunction(
                 name, argumentCount: Int32(clamping: argumentCount ?? -1), deterministic: deterministic, block
             )
@@ -81,7 +81,7 @@ extension Connection {
         _ name: String, argumentCount: Int? = nil, deterministic: Bool = false, initialValue: T,
         reduce: @escaping (T, [SQLiteValue]) throws -> T, result: @escaping (T) throws -> SQLiteValue
     ) throws(LegacyError) {
-        try sqliteCall { () throws(SQLiteError) in
+        try lockedCall { () throws(SQLiteError) in
             try engine.createAggregate(
                 name, argumentCount: Int32(clamping: argumentCount ?? -1), deterministic: deterministic,
                 initialState: initialValue, step: { state, values in state = try reduce(state, values) },
@@ -111,7 +111,7 @@ extension Connection {
 
     /// Registers a collation, usable as `.collate(.custom(name))` and `COLLATE name` in SQL and schemas.
     public func createCollation(_ name: String, _ block: @escaping (String, String) -> ComparisonResult) throws(LegacyError) {
-        try sqliteCall { () throws(SQLiteError) in
+        try lockedCall { () throws(SQLiteError) in
             try engine.createCollation(name) { lhs, rhs in
                 switch block(lhs, rhs) {
                 case .orderedAscending: -1
@@ -132,17 +132,17 @@ extension Connection {
     public func updateHook(
         _ callback: ((_ operation: UpdateOperation, _ database: String, _ table: String, _ rowid: Int64) -> Void)?
     ) throws(LegacyError) {
-        try sqliteCall { () throws(SQLiteError) in try engine.setUpdateHook(callback) }
+        try lockedCall { () throws(SQLiteError) in try engine.setUpdateHook(callback) }
     }
 
     /// Calls `callback` before each commit; when it throws, the commit becomes a rollback and fails with
     /// `SQLITE_CONSTRAINT_COMMITHOOK`. `nil` removes it.
     public func commitHook(_ callback: (() throws -> Void)?) throws(LegacyError) {
-        try sqliteCall { () throws(SQLiteError) in try engine.setCommitHook(callback) }
+        try lockedCall { () throws(SQLiteError) in try engine.setCommitHook(callback) }
     }
 
     /// Calls `callback` whenever a transaction rolls back. `nil` removes it.
     public func rollbackHook(_ callback: (() -> Void)?) throws(LegacyError) {
-        try sqliteCall { () throws(SQLiteError) in try engine.setRollbackHook(callback) }
+        try lockedCall { () throws(SQLiteError) in try engine.setRollbackHook(callback) }
     }
 }

@@ -8,15 +8,19 @@ extension Connection {
     /// Runs a query and returns a cursor over its rows.
     public func prepare(_ query: some QueryType) throws(LegacyError) -> RowCursor {
         let sql = query.expression
-        let statement = try checkout(sql.template)
-        do {
-            try bind(sql.bindings, to: statement, sql: sql.template)
-        } catch {
-            checkin(sql.template, statement)
-            throw error
+        return try lock.sync { () throws(LegacyError) in
+            let statement = try checkout(sql.template)
+            do throws(LegacyError) {
+                try bind(sql.bindings, to: statement, sql: sql.template)
+            } catch {
+                checkin(sql.template, statement)
+                throw error
+            }
+            let columns = ColumnMap.forQuery(query.clauses, statement: statement, connection: engine)
+            return RowCursor(statement: statement, columns: columns, lock: lock) { [self] in
+                checkin(sql.template, $0)
+            }
         }
-        let columns = ColumnMap.forQuery(query.clauses, statement: statement, connection: engine)
-        return RowCursor(statement: statement, columns: columns) { [self] in checkin(sql.template, $0) }
     }
 
     /// The same as ``prepare(_:)-(QueryType)`` (SQLite.swift's name for the failable iterator).
@@ -28,7 +32,7 @@ extension Connection {
     public func pluck(_ query: some QueryType) throws(LegacyError) -> Row? {
         var limited = query.clauses
         limited.limit = 1
-        return try prepare(Table(clauses: limited)).next()
+        return try lock.sync { () throws(LegacyError) in try prepare(Table(clauses: limited)).next() }
     }
 
     /// The value of a query that selects one non-optional expression, such as `table.count`.
@@ -50,12 +54,14 @@ extension Connection {
 
     private func scalarValue<Q: QueryType, T: ExpressionValue>(_ query: Q, as type: T.Type) throws(LegacyError) -> T? {
         let sql = query.expression
-        let statement = try checkout(sql.template)
-        defer { checkin(sql.template, statement) }
-        try bind(sql.bindings, to: statement, sql: sql.template)
-        guard try sqliteCall({ () throws(SQLiteError) in try statement.step() }) else { return nil }
-        let name = query.clauses.columns.first?.template ?? statement.columnName(0)
-        return try T.decode(statement.value(at: 0), column: name)
+        return try lock.sync { () throws(LegacyError) -> T? in
+            let statement = try checkout(sql.template)
+            defer { checkin(sql.template, statement) }
+            try bind(sql.bindings, to: statement, sql: sql.template)
+            guard try sqliteCall({ () throws(SQLiteError) in try statement.step() }) else { return nil }
+            let name = query.clauses.columns.first?.template ?? statement.columnName(0)
+            return try T.decode(statement.value(at: 0), column: name)
+        }
     }
 
     // MARK: INSERT, UPDATE, DELETE
@@ -66,29 +72,35 @@ extension Connection {
     /// skipped, or an upsert that updated instead, leaves it at the previous insert's rowid (check ``changes``).
     @discardableResult
     public func run(_ insert: Insert) throws(LegacyError) -> Int64 {
-        if case .values(let setters) = insert.body, !setters.isEmpty {
-            try runInsertValues(insert, setters)
-        } else {
-            if let problem = insert.problem {
-                throw .invalidQuery(reason: problem, sql: insert.expression.template)
+        try lock.sync { () throws(LegacyError) in
+            if case .values(let setters) = insert.body, !setters.isEmpty {
+                try runInsertValues(insert, setters)
+            } else {
+                if let problem = insert.problem {
+                    throw .invalidQuery(reason: problem, sql: insert.expression.template)
+                }
+                try runWrite(insert.expression)
             }
-            try runWrite(insert.expression)
+            return engine.lastInsertRowid
         }
-        return engine.lastInsertRowid
     }
 
     /// Runs an UPDATE and returns how many rows it changed.
     @discardableResult
     public func run(_ update: Update) throws(LegacyError) -> Int {
-        try runWrite(update.expression)
-        return engine.changes
+        try lock.sync { () throws(LegacyError) in
+            try runWrite(update.expression)
+            return engine.changes
+        }
     }
 
     /// Runs a DELETE and returns how many rows it deleted.
     @discardableResult
     public func run(_ delete: Delete) throws(LegacyError) -> Int {
-        try runWrite(delete.expression)
-        return engine.changes
+        try lock.sync { () throws(LegacyError) in
+            try runWrite(delete.expression)
+            return engine.changes
+        }
     }
 
     /// `INSERT ... VALUES` through the statement compiled for the insert's shape.

@@ -19,15 +19,18 @@ extension Connection {
     /// `SQLITE_BUSY`), the transaction is rolled back and the commit's error thrown.
     @discardableResult
     public func transaction<T>(_ mode: TransactionMode = .deferred, block: () throws -> T) throws -> T {
-        try execute("BEGIN \(mode.rawValue) TRANSACTION")
-        do {
-            let result = try block()
-            try execute("COMMIT TRANSACTION")
-            return result
-        } catch {
-            // SQLite may already have rolled back by itself (after SQLITE_FULL, SQLITE_IOERR, ...).
-            if !engine.isAutocommit { try? execute("ROLLBACK TRANSACTION") }
-            throw error
+        // The lock is held for the whole block: other threads wait, this thread's calls inside it run at once.
+        try lock.sync {
+            try execute("BEGIN \(mode.rawValue) TRANSACTION")
+            do {
+                let result = try block()
+                try execute("COMMIT TRANSACTION")
+                return result
+            } catch {
+                // SQLite may already have rolled back by itself (after SQLITE_FULL, SQLITE_IOERR, ...).
+                if !engine.isAutocommit { try? execute("ROLLBACK TRANSACTION") }
+                throw error
+            }
         }
     }
 
@@ -36,19 +39,21 @@ extension Connection {
     /// outside any transaction the outermost one acts as a transaction.
     @discardableResult
     public func savepoint<T>(_ name: String = UUID().uuidString, block: () throws -> T) throws -> T {
-        let quoted = quoteIdentifier(name)
-        try execute("SAVEPOINT \(quoted)")
-        do {
-            let result = try block()
-            try execute("RELEASE SAVEPOINT \(quoted)")
-            return result
-        } catch {
-            if !engine.isAutocommit {
-                // Undo the savepoint's work, then drop it so an outermost savepoint ends its transaction.
-                try? execute("ROLLBACK TRANSACTION TO SAVEPOINT \(quoted)")
-                try? execute("RELEASE SAVEPOINT \(quoted)")
+        try lock.sync {
+            let quoted = quoteIdentifier(name)
+            try execute("SAVEPOINT \(quoted)")
+            do {
+                let result = try block()
+                try execute("RELEASE SAVEPOINT \(quoted)")
+                return result
+            } catch {
+                if !engine.isAutocommit {
+                    // Undo the savepoint's work, then drop it so an outermost savepoint ends its transaction.
+                    try? execute("ROLLBACK TRANSACTION TO SAVEPOINT \(quoted)")
+                    try? execute("RELEASE SAVEPOINT \(quoted)")
+                }
+                throw error
             }
-            throw error
         }
     }
 }

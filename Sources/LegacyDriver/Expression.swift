@@ -51,6 +51,12 @@ public struct Expression<Datatype>: Expressible, Sendable {
     public var expression: Expression<Void> { Expression<Void>(self) }
 }
 
+extension Expression: CustomStringConvertible {
+    /// The SQL with its bound values written in as literals (``Expressible/asSQL()``), as SQLite.swift describes an
+    /// expression: for logs, and for SQLite.swift code that splices a built query into raw SQL.
+    public var description: String { asSQL() }
+}
+
 /// The legacy driver's expression type under a name that does not collide with Foundation's `Expression`.
 public typealias SQLExpression<Datatype> = Expression<Datatype>
 

@@ -203,3 +203,19 @@ extension Expression {
     /// `x DESC NULLS LAST` (SQLite 3.30 or later).
     public var descNullsLast: Expression<Void> { Expression<Void>("\(template) DESC NULLS LAST", bindings) }
 }
+
+// MARK: replace
+
+extension Expression where Datatype == String {
+    /// `replace(x, ?, ?)`: every occurrence of `pattern` replaced.
+    public func replace(_ pattern: String, with replacement: String) -> Expression<String> {
+        .function("replace", [self, Expression<String>(value: pattern), Expression<String>(value: replacement)])
+    }
+}
+
+extension Expression where Datatype == String? {
+    /// `replace(x, ?, ?)`: every occurrence of `pattern` replaced; NULL stays NULL.
+    public func replace(_ pattern: String, with replacement: String) -> Expression<String?> {
+        .function("replace", [self, Expression<String>(value: pattern), Expression<String>(value: replacement)])
+    }
+}

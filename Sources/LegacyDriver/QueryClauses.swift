@@ -23,6 +23,8 @@ public struct QueryClauses: Sendable {
     var offset: Int?
     /// `UNION [ALL] SELECT ...` in order; ORDER BY and LIMIT apply to the whole compound.
     var unions: [UnionClause] = []
+    /// `WITH [RECURSIVE] name(columns) AS (...)` before the statement, in order.
+    var commonTables: [CommonTableClause] = []
 
     init(from: QuerySource) {
         self.from = from
@@ -32,6 +34,7 @@ public struct QueryClauses: Sendable {
     var isPlainTable: Bool {
         from.subquery == nil && !distinct && columns.isEmpty && joins.isEmpty && filter == nil && groupBy.isEmpty
             && having == nil && order.isEmpty && limit == nil && offset == nil && unions.isEmpty
+            && commonTables.isEmpty
     }
 }
 
@@ -106,12 +109,43 @@ struct UnionClause: Sendable {
     var query: QueryClauses
 }
 
+struct CommonTableClause: Sendable {
+    var name: String
+    var columns: [Expression<Void>]?
+    var recursive: Bool
+    var hint: MaterializationHint?
+    var query: Expression<Void>
+}
+
+/// Whether SQLite should compute a common table expression once (`MATERIALIZED`) or fold it into the query that
+/// uses it (`NOT MATERIALIZED`), as in `WITH t AS MATERIALIZED (...)`.
+public enum MaterializationHint: String, Sendable {
+    case materialized = "MATERIALIZED"
+    case notMaterialized = "NOT MATERIALIZED"
+}
+
 // MARK: Rendering
 
 extension QueryClauses {
     /// The whole SELECT statement.
     var selectStatement: Expression<Void> {
         var parts = SQLBuilder()
+        if !commonTables.isEmpty {
+            parts.append(literal: commonTables.contains(where: \.recursive) ? "WITH RECURSIVE " : "WITH ")
+            for (position, table) in commonTables.enumerated() {
+                if position > 0 { parts.append(literal: ", ") }
+                parts.append(literal: quoteIdentifier(table.name))
+                if let columns = table.columns {
+                    parts.append(literal: "(" + columns.map(\.template).joined(separator: ", ") + ")")
+                }
+                parts.append(literal: " AS ")
+                if let hint = table.hint { parts.append(literal: hint.rawValue + " ") }
+                parts.append(literal: "(")
+                parts.append(table.query)
+                parts.append(literal: ")")
+            }
+            parts.append(literal: " ")
+        }
         parts.append(core)
         for union in unions {
             parts.append(literal: union.all ? " UNION ALL " : " UNION ")

@@ -165,8 +165,36 @@ extension QueryType {
     // MARK: UNION
 
     /// `... UNION [ALL] SELECT ...`; this query's order and limit apply to the whole compound.
-    public func union(_ other: some QueryType, all: Bool = false) -> Self {
+    public func union(_ other: some QueryType, all: Bool) -> Self {
         with { $0.unions.append(UnionClause(all: all, query: other.clauses)) }
+    }
+
+    /// `... UNION [ALL] SELECT ...`, in SQLite.swift's argument order: `union(all: true, other)`.
+    public func union(all: Bool = false, _ other: some QueryType) -> Self {
+        union(other, all: all)
+    }
+
+    // MARK: WITH
+
+    /// `WITH [RECURSIVE] "alias"(columns) AS (query) SELECT ...`: a common table expression this query (its
+    /// joins, filters, subqueries) can read by the alias table's name, as in
+    /// `accounts.with(flows, columns: [id, inflow], as: flowQuery).join(flows, on: flows[id] == accounts[id])`.
+    ///
+    /// - Parameters:
+    ///   - alias: the name the query reads it by (`Table("b")`).
+    ///   - columns: names for its columns (by default the query's own).
+    ///   - recursive: `WITH RECURSIVE`, for a query that reads the alias itself.
+    ///   - hint: `MATERIALIZED` or `NOT MATERIALIZED`.
+    ///   - query: what it holds.
+    public func with(
+        _ alias: Table, columns: [any Expressible]? = nil, recursive: Bool = false, hint: MaterializationHint? = nil,
+        as query: some QueryType
+    ) -> Self {
+        let clause = CommonTableClause(
+            name: alias.clauses.from.name, columns: columns?.map(\.expression), recursive: recursive, hint: hint,
+            query: query.expression
+        )
+        return with { $0.commonTables.append(clause) }
     }
 
     // MARK: Aliases and namespaced columns

@@ -21,10 +21,15 @@ public final class RowCursor {
     @usableFromInline @exclusivity(unchecked) var finished = false
     /// Gives the statement back (to the connection's cache) once the cursor is done with it.
     private let recycle: ((EngineStatement) -> Void)?
+    /// The connection's lock: every step and every read of the statement's current row holds it.
+    @usableFromInline let lock: ConnectionLock
 
-    init(statement: EngineStatement, columns: ColumnMap, recycle: ((EngineStatement) -> Void)?) {
+    init(
+        statement: EngineStatement, columns: ColumnMap, lock: ConnectionLock, recycle: ((EngineStatement) -> Void)?
+    ) {
         self.statement = statement
         self.columns = columns
+        self.lock = lock
         self.recycle = recycle
     }
 
@@ -36,23 +41,25 @@ public final class RowCursor {
     /// The next row, or `nil` after the last one.
     @inlinable
     public func next() throws(LegacyError) -> Row? {
-        if finished { return nil }
-        keepEscapedRow()
-        let hasRow: Bool
-        do {
-            hasRow = try statement.step()
-        } catch {
-            finish()
-            throw .sqlite(error)
+        try lock.sync { () throws(LegacyError) -> Row? in
+            if finished { return nil }
+            keepEscapedRow()
+            let hasRow: Bool
+            do throws(SQLiteError) {
+                hasRow = try statement.step()
+            } catch {
+                finish()
+                throw .sqlite(error)
+            }
+            guard hasRow else {
+                finish()
+                return nil
+            }
+            if let current { return Row(storage: current) }
+            let storage = RowStorage(columns: columns, statement: statement, lock: lock)
+            current = storage
+            return Row(storage: storage)
         }
-        guard hasRow else {
-            finish()
-            return nil
-        }
-        if let current { return Row(storage: current) }
-        let storage = RowStorage(columns: columns, statement: statement)
-        current = storage
-        return Row(storage: storage)
     }
 
     /// The same as ``next()`` (SQLite.swift's name).
@@ -72,12 +79,14 @@ public final class RowCursor {
     /// Ends the iteration: keeps any escaped row, resets the statement and gives it back.
     @usableFromInline
     func finish() {
-        guard !finished else { return }
-        finished = true
-        keepEscapedRow()
-        current = nil
-        statement.reset()
-        recycle?(statement)
+        lock.sync {
+            guard !finished else { return }
+            finished = true
+            keepEscapedRow()
+            current = nil
+            statement.reset()
+            recycle?(statement)
+        }
     }
 
     // MARK: Loops

@@ -3,7 +3,10 @@ import SQLiteEngine
 /// A compiled raw-SQL statement: bind values, run it, read its rows as values or through a ``RowCursor``.
 ///
 /// Made by ``Connection/prepare(_:_:)-(String,(any Value)?...)``; owned by the caller (not cached).
-public final class Statement {
+///
+/// `Sendable` is unchecked: every bind, step and read of its engine statement holds the connection's lock (it can
+/// travel in SQLite.swift's `Result.error(message:code:statement:)`).
+public final class Statement: @unchecked Sendable {
     /// The engine statement underneath.
     public let handle: EngineStatement
     /// The connection it runs on.
@@ -32,19 +35,23 @@ public final class Statement {
     /// ``bind(_:)-((any Value)?...)`` from an array.
     @discardableResult
     public func bind(_ values: [(any Value)?]) throws(LegacyError) -> Statement {
-        handle.reset()
-        handle.clearBindings()
-        try connection.bind(values.map { $0?.boundValue ?? .null }, to: handle, sql: sql)
+        try connection.lock.sync { () throws(LegacyError) in
+            handle.reset()
+            handle.clearBindings()
+            try connection.bind(values.map { $0?.boundValue ?? .null }, to: handle, sql: sql)
+        }
         return self
     }
 
     /// Resets the statement and binds named values (`:name`, `@name`, `$name`; the key may omit the prefix).
     @discardableResult
     public func bind(_ values: [String: (any Value)?]) throws(LegacyError) -> Statement {
-        handle.reset()
-        handle.clearBindings()
         let converted = values.mapValues { $0?.boundValue ?? .null }
-        try sqliteCall { () throws(SQLiteError) in try handle.bind(named: converted) }
+        try connection.lockedCall { () throws(SQLiteError) in
+            handle.reset()
+            handle.clearBindings()
+            try handle.bind(named: converted)
+        }
         return self
     }
 
@@ -57,48 +64,60 @@ public final class Statement {
     /// ``run(_:)-((any Value)?...)`` from an array.
     @discardableResult
     public func run(_ values: [(any Value)?]) throws(LegacyError) -> Statement {
-        if values.isEmpty { handle.reset() } else { try bind(values) }
-        try sqliteCall { () throws(SQLiteError) in while try handle.step() {} }
-        handle.reset()
+        try connection.lock.sync { () throws(LegacyError) in
+            if values.isEmpty { handle.reset() } else { try bind(values) }
+            try sqliteCall { () throws(SQLiteError) in while try handle.step() {} }
+            handle.reset()
+        }
         return self
     }
 
     /// Runs with named values.
     @discardableResult
     public func run(_ values: [String: (any Value)?]) throws(LegacyError) -> Statement {
-        try bind(values)
-        try sqliteCall { () throws(SQLiteError) in while try handle.step() {} }
-        handle.reset()
+        try connection.lock.sync { () throws(LegacyError) in
+            try bind(values)
+            try sqliteCall { () throws(SQLiteError) in while try handle.step() {} }
+            handle.reset()
+        }
         return self
     }
 
     /// Binds the values (when given), runs the statement and returns the first column of its first row; `nil` for
     /// NULL or no row.
-    public func scalar(_ values: (any Value)?...) throws(LegacyError) -> SQLiteValue? { try scalar(values) }
+    public func scalar(_ values: (any Value)?...) throws(LegacyError) -> Binding? { try scalarValue(values)?.binding }
 
     /// ``scalar(_:)-((any Value)?...)`` from an array.
-    public func scalar(_ values: [(any Value)?]) throws(LegacyError) -> SQLiteValue? {
-        if values.isEmpty { handle.reset() } else { try bind(values) }
-        defer { handle.reset() }
-        guard try sqliteCall({ () throws(SQLiteError) in try handle.step() }) else { return nil }
-        let value = handle.value(at: 0)
-        return value == .null ? nil : value
+    public func scalar(_ values: [(any Value)?]) throws(LegacyError) -> Binding? { try scalarValue(values)?.binding }
+
+    /// ``scalar(_:)-((any Value)?...)`` as the engine's value (`nil` for NULL or no row).
+    public func scalarValue(_ values: [(any Value)?] = []) throws(LegacyError) -> SQLiteValue? {
+        try connection.lock.sync { () throws(LegacyError) -> SQLiteValue? in
+            if values.isEmpty { handle.reset() } else { try bind(values) }
+            defer { handle.reset() }
+            guard try sqliteCall({ () throws(SQLiteError) in try handle.step() }) else { return nil }
+            let value = handle.value(at: 0)
+            return value == .null ? nil : value
+        }
     }
 
     // MARK: Rows
 
     /// The next row's values, or `nil` after the last row.
     public func next() throws(LegacyError) -> [SQLiteValue]? {
-        guard try sqliteCall({ () throws(SQLiteError) in try handle.step() }) else { return nil }
-        let count = handle.columnCount
-        var values: [SQLiteValue] = []
-        values.reserveCapacity(Int(count))
-        for index in 0..<count { values.append(handle.value(at: index)) }
-        return values
+        try connection.lock.sync { () throws(LegacyError) -> [SQLiteValue]? in
+            guard try sqliteCall({ () throws(SQLiteError) in try handle.step() }) else { return nil }
+            let count = handle.columnCount
+            var values: [SQLiteValue] = []
+            values.reserveCapacity(Int(count))
+            for index in 0..<count { values.append(handle.value(at: index)) }
+            return values
+        }
     }
 
-    /// The same as ``next()`` (SQLite.swift's name).
-    public func failableNext() throws(LegacyError) -> [SQLiteValue]? { try next() }
+    /// The next row as SQLite.swift gives it (`Int64`, `Double`, `String`, ``Blob``, `nil` for NULL), or `nil`
+    /// after the last row.
+    public func failableNext() throws(LegacyError) -> [Binding?]? { try next()?.map(\.binding) }
 
     /// Every remaining row's values.
     public func allValues() throws(LegacyError) -> [[SQLiteValue]] {
@@ -109,6 +128,8 @@ public final class Statement {
 
     /// The rows as a cursor, read by expressions named after the columns: `row[Expression<Int64>("id")]`.
     public func rowCursor() -> RowCursor {
-        RowCursor(statement: handle, columns: ColumnMap.forStatement(handle), recycle: nil)
+        connection.lock.sync {
+            RowCursor(statement: handle, columns: ColumnMap.forStatement(handle), lock: connection.lock, recycle: nil)
+        }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import SQLiteEngine
 
-/// A Swift type that can be stored in a column and read back: the `V` of `Expression<V>`.
+/// A Swift type that can be stored in a column and read back: the `V` of `Expression<V>`. Like SQLite.swift's, a
+/// value is also an expression of itself (bound as `?`), so `select(1)` and `select(amount, 0)` work.
 ///
 /// Conform your own types by naming the ``Binding`` they are stored as and converting both ways:
 ///
@@ -17,7 +18,7 @@ import SQLiteEngine
 /// ```
 ///
 /// An error thrown by ``fromDatatypeValue(_:)`` reaches the reader as ``LegacyError/invalidValue(column:type:reason:)``.
-public protocol Value: ExpressionValue where Underlying == Self {
+public protocol Value: ExpressionValue, Expressible where Underlying == Self {
     /// How the value is stored.
     associatedtype Datatype: Binding
     /// The column type a schema would declare for it.
@@ -42,6 +43,9 @@ public protocol ExpressionValue {
 
 extension Value {
     public static var declaredDatatype: String { Datatype.declaredDatatype }
+
+    /// A plain value used where SQL expects an expression (`select(1)`, `select(col, 0)`), bound as `?`.
+    public var expression: Expression<Void> { Expression("?", [boundValue]) }
 
     @inlinable
     public var boundValue: SQLiteValue { datatypeValue.sqliteValue }

@@ -19,16 +19,16 @@ struct LegacyAccountRepository: AccountRepository {
     private func account(_ row: Row) throws -> Account {
         try unit.record(Account.self) { () throws(LegacyError) in
             Account(
-                id: try row[Columns.id], name: try row[Columns.name], type: try row[Columns.type],
-                number: try row[Columns.number], status: try row[Columns.status], notes: try row[Columns.notes],
-                heldAt: try row[Columns.heldAt], website: try row[Columns.website],
-                contactInfo: try row[Columns.contactInfo], accessInfo: try row[Columns.accessInfo],
-                initialBalance: try row[Columns.initialBalance], initialDate: try row[Columns.initialDate],
-                favorite: try row[Columns.favorite], currencyId: try row[Columns.currencyId],
-                statementLocked: try row[Columns.statementLocked], statementDate: try row[Columns.statementDate],
-                minimumBalance: try row[Columns.minimumBalance], creditLimit: try row[Columns.creditLimit],
-                interestRate: try row[Columns.interestRate], paymentDueDate: try row[Columns.paymentDueDate],
-                minimumPayment: try row[Columns.minimumPayment]
+                id: try row.get(Columns.id), name: try row.get(Columns.name), type: try row.get(Columns.type),
+                number: try row.get(Columns.number), status: try row.get(Columns.status), notes: try row.get(Columns.notes),
+                heldAt: try row.get(Columns.heldAt), website: try row.get(Columns.website),
+                contactInfo: try row.get(Columns.contactInfo), accessInfo: try row.get(Columns.accessInfo),
+                initialBalance: try row.get(Columns.initialBalance), initialDate: try row.get(Columns.initialDate),
+                favorite: try row.get(Columns.favorite), currencyId: try row.get(Columns.currencyId),
+                statementLocked: try row.get(Columns.statementLocked), statementDate: try row.get(Columns.statementDate),
+                minimumBalance: try row.get(Columns.minimumBalance), creditLimit: try row.get(Columns.creditLimit),
+                interestRate: try row.get(Columns.interestRate), paymentDueDate: try row.get(Columns.paymentDueDate),
+                minimumPayment: try row.get(Columns.minimumPayment)
             )
         }
     }
@@ -59,7 +59,7 @@ struct LegacyAccountRepository: AccountRepository {
         return try unit.run {
             let initialRow = try unit.db.pluck(Columns.table.select(Columns.initialBalance).filter(Columns.id == accountId))
             let initial = try initialRow.map { row in
-                try unit.record(Account.self) { () throws(LegacyError) in try row[Columns.initialBalance] }
+                try unit.record(Account.self) { () throws(LegacyError) in try row.get(Columns.initialBalance) }
             } ?? nil
             var counted = Ledger.table.filter(Ledger.notVoid && Ledger.notDeleted)
             if let next = day.next { counted = counted.filter(Ledger.date < MMEXDate(next)) }
@@ -90,8 +90,8 @@ struct LegacyAccountRepository: AccountRepository {
             let outgoing = try unit.db.prepare(outgoingQuery).map { row in
                 try unit.record(AccountTransaction.self) { () throws(LegacyError) in
                     AccountTotals.OutgoingSum(
-                        accountId: try row[Ledger.accountId], status: try row[Ledger.status], code: try row[Ledger.code],
-                        sum: try row[Ledger.amount.sum]
+                        accountId: try row.get(Ledger.accountId), status: try row.get(Ledger.status), code: try row.get(Ledger.code),
+                        sum: try row.get(Ledger.amount.sum)
                     )
                 }
             }
@@ -102,8 +102,8 @@ struct LegacyAccountRepository: AccountRepository {
             let incoming = try unit.db.prepare(incomingQuery).map { row in
                 try unit.record(AccountTransaction.self) { () throws(LegacyError) in
                     AccountTotals.IncomingSum(
-                        accountId: try row[Ledger.transferTarget], status: try row[Ledger.status],
-                        sum: try row[Ledger.toAmount.sum]
+                        accountId: try row.get(Ledger.transferTarget), status: try row.get(Ledger.status),
+                        sum: try row.get(Ledger.toAmount.sum)
                     )
                 }
             }

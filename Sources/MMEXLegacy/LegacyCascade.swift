@@ -5,7 +5,7 @@ import MMEXModel
 enum LegacySchema {
     static func tables(_ unit: LegacyUnit) throws -> Set<String> {
         let query = SchemaColumns.table.select(SchemaColumns.name).filter(SchemaColumns.type == "table")
-        return Set(try unit.db.prepare(query).map { try $0[SchemaColumns.name].uppercased() })
+        return Set(try unit.db.prepare(query).map { try $0.get(SchemaColumns.name).uppercased() })
     }
 }
 

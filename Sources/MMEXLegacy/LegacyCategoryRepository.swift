@@ -21,8 +21,8 @@ struct LegacyCategoryRepository: CategoryRepository {
     private func category(_ row: Row) throws -> Category {
         try unit.record(Category.self) { () throws(LegacyError) in
             Category(
-                id: try row[Columns.id], name: try row[Columns.name], active: try row[Columns.active],
-                parentId: try row[Columns.parentId]
+                id: try row.get(Columns.id), name: try row.get(Columns.name), active: try row.get(Columns.active),
+                parentId: try row.get(Columns.parentId)
             )
         }
     }
@@ -105,7 +105,7 @@ struct LegacyCategoryRepository: CategoryRepository {
             guard try unit.db.pluck(Columns.table.select(Columns.id).filter(Columns.id == id)) != nil else { return false }
             let subtree = try CategoryTreeRule.subtree(of: id) { parent in
                 try unit.db.prepare(Columns.table.select(Columns.id).filter(Columns.parentId == parent).order(Columns.id))
-                    .map { row in try unit.record(Category.self) { () throws(LegacyError) in try row[Columns.id] } }
+                    .map { row in try unit.record(Category.self) { () throws(LegacyError) in try row.get(Columns.id) } }
             }
             let users = try users()
             for member in subtree {

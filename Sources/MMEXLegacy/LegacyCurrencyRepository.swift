@@ -24,12 +24,12 @@ struct LegacyCurrencyRepository: CurrencyRepository {
     private func currency(_ row: Row) throws -> CurrencyFormat {
         try unit.record(CurrencyFormat.self) { () throws(LegacyError) in
             CurrencyFormat(
-                id: try row[Columns.id], name: try row[Columns.name], prefixSymbol: try row[Columns.prefixSymbol],
-                suffixSymbol: try row[Columns.suffixSymbol], decimalPoint: try row[Columns.decimalPoint],
-                groupSeparator: try row[Columns.groupSeparator], unitName: try row[Columns.unitName],
-                centName: try row[Columns.centName], scale: try row[Columns.scale],
-                baseConversionRate: try row[Columns.baseConversionRate], symbol: try row[Columns.symbol],
-                type: try row[Columns.type]
+                id: try row.get(Columns.id), name: try row.get(Columns.name), prefixSymbol: try row.get(Columns.prefixSymbol),
+                suffixSymbol: try row.get(Columns.suffixSymbol), decimalPoint: try row.get(Columns.decimalPoint),
+                groupSeparator: try row.get(Columns.groupSeparator), unitName: try row.get(Columns.unitName),
+                centName: try row.get(Columns.centName), scale: try row.get(Columns.scale),
+                baseConversionRate: try row.get(Columns.baseConversionRate), symbol: try row.get(Columns.symbol),
+                type: try row.get(Columns.type)
             )
         }
     }
@@ -37,8 +37,8 @@ struct LegacyCurrencyRepository: CurrencyRepository {
     private func rate(_ row: Row) throws -> CurrencyHistory {
         try unit.record(CurrencyHistory.self) { () throws(LegacyError) in
             CurrencyHistory(
-                id: try row[History.id], currencyId: try row[History.currencyId], date: try row[History.date],
-                value: try row[History.value], updateType: try row[History.updateType]
+                id: try row.get(History.id), currencyId: try row.get(History.currencyId), date: try row.get(History.date),
+                value: try row.get(History.value), updateType: try row.get(History.updateType)
             )
         }
     }
@@ -85,11 +85,11 @@ struct LegacyCurrencyRepository: CurrencyRepository {
             if let next = day.next { filter = filter && History.date < MMEXDate(next) }
             let latest = History.table.select(History.value).filter(filter).order(History.date.desc, History.id.desc).limit(1)
             if let row = try unit.db.pluck(latest) {
-                return try unit.record(CurrencyHistory.self) { () throws(LegacyError) in try row[History.value] } as Amount
+                return try unit.record(CurrencyHistory.self) { () throws(LegacyError) in try row.get(History.value) } as Amount
             }
             let fallback = Columns.table.select(Columns.baseConversionRate).filter(Columns.id == currencyId)
             guard let row = try unit.db.pluck(fallback) else { return nil }
-            return try unit.record(CurrencyFormat.self) { () throws(LegacyError) in try row[Columns.baseConversionRate] } as Amount?
+            return try unit.record(CurrencyFormat.self) { () throws(LegacyError) in try row.get(Columns.baseConversionRate) } as Amount?
         }
     }
 
@@ -155,7 +155,7 @@ struct LegacyCurrencyRepository: CurrencyRepository {
             let sameDay = History.table.select(History.id)
                 .filter(History.currencyId == entry.currencyId && History.date == entry.date).order(History.id).limit(1)
             if let row = try unit.db.pluck(sameDay) {
-                stored.id = try row[History.id]
+                stored.id = try row.get(History.id)
                 try unit.db.run(
                     History.table.filter(History.id == stored.id)
                         .update(History.value <- stored.value, History.updateType <- stored.updateType)

@@ -17,7 +17,7 @@ struct LegacyInfoTableRepository: InfoTableRepository {
 
     private func entry(_ row: Row) throws -> InfoEntry {
         try unit.read(Columns.name) { () throws(LegacyError) in
-            InfoEntry(id: try row[Columns.id], name: try row[Columns.infoName], value: try row[Columns.value])
+            InfoEntry(id: try row.get(Columns.id), name: try row.get(Columns.infoName), value: try row.get(Columns.value))
         }
     }
 

@@ -18,9 +18,9 @@ struct LegacyPayeeRepository: PayeeRepository {
     private func payee(_ row: Row) throws -> Payee {
         try unit.record(Payee.self) { () throws(LegacyError) in
             Payee(
-                id: try row[Columns.id], name: try row[Columns.name], categoryId: try row[Columns.categoryId],
-                number: try row[Columns.number], website: try row[Columns.website], notes: try row[Columns.notes],
-                active: try row[Columns.active], pattern: try row[Columns.pattern]
+                id: try row.get(Columns.id), name: try row.get(Columns.name), categoryId: try row.get(Columns.categoryId),
+                number: try row.get(Columns.number), website: try row.get(Columns.website), notes: try row.get(Columns.notes),
+                active: try row.get(Columns.active), pattern: try row.get(Columns.pattern)
             )
         }
     }
@@ -51,7 +51,7 @@ struct LegacyPayeeRepository: PayeeRepository {
         try unit.requireColumns(of: Payee.self, ["PAYEEID", "CATEGID"])
         let categoryId = try unit.run {
             try unit.db.pluck(Columns.table.select(Columns.categoryId).filter(Columns.id == payeeId)).map { row in
-                try unit.record(Payee.self) { () throws(LegacyError) in try row[Columns.categoryId] }
+                try unit.record(Payee.self) { () throws(LegacyError) in try row.get(Columns.categoryId) }
             } ?? nil
         }
         guard let categoryId else { return nil }

@@ -23,7 +23,7 @@ final class LegacySettingsRepository: SettingsRepository {
 
     private func setting(_ row: Row) throws -> Setting {
         try unit.read(Columns.name) { () throws(LegacyError) in
-            Setting(id: try row[Columns.id], name: try row[Columns.settingName], value: try row[Columns.value])
+            Setting(id: try row.get(Columns.id), name: try row.get(Columns.settingName), value: try row.get(Columns.value))
         }
     }
 

@@ -17,7 +17,7 @@ struct LegacyTagRepository: TagRepository {
 
     private func tag(_ row: Row) throws -> Tag {
         try unit.record(Tag.self) { () throws(LegacyError) in
-            Tag(id: try row[Columns.id], name: try row[Columns.name], active: try row[Columns.active])
+            Tag(id: try row.get(Columns.id), name: try row.get(Columns.name), active: try row.get(Columns.active))
         }
     }
 
@@ -92,7 +92,7 @@ struct LegacyTagRepository: TagRepository {
                 throw ReferenceErrors.missing(Tag.self, id: tagId)
             }
             if let row = try unit.db.pluck(links(tagId, refType, refId).select(Links.id).order(Links.id).limit(1)) {
-                let id = try unit.record(TagLink.self) { () throws(LegacyError) in try row[Links.id] }
+                let id = try unit.record(TagLink.self) { () throws(LegacyError) in try row.get(Links.id) }
                 return TagLink(id: id, refType: refType, refId: refId, tagId: tagId)
             }
             let id = try IdentifierMinting.newID(from: unit.minter, table: TagLink.tableName) { candidate in

@@ -23,15 +23,15 @@ struct LegacyTransactionRepository: TransactionRepository {
     private func transaction(_ row: Row) throws -> AccountTransaction {
         try unit.read(Columns.name) { () throws(LegacyError) in
             AccountTransaction(
-                id: try row[Columns.id], accountId: try row[Columns.accountId], toAccountId: try row[Columns.toAccountId],
-                payeeId: try row[Columns.payeeId], code: TransactionCode(rawValue: try row[Columns.code]),
-                amount: try row[Columns.amount].amount, status: try row[Columns.status].map(TransactionStatus.init(rawValue:)),
-                number: try row[Columns.number], notes: try row[Columns.notes], categoryId: try row[Columns.categoryId],
-                date: try row[Columns.date].map(MMEXDate.init(rawValue:)),
-                lastUpdatedTime: try row[Columns.lastUpdatedTime].map(MMEXDate.init(rawValue:)),
-                deletedTime: try row[Columns.deletedTime].map(MMEXDate.init(rawValue:)),
-                followUpId: try row[Columns.followUpId], toAmount: try row[Columns.toAmount]?.amount,
-                color: try row[Columns.color]
+                id: try row.get(Columns.id), accountId: try row.get(Columns.accountId), toAccountId: try row.get(Columns.toAccountId),
+                payeeId: try row.get(Columns.payeeId), code: TransactionCode(rawValue: try row.get(Columns.code)),
+                amount: try row.get(Columns.amount).amount, status: try row.get(Columns.status).map(TransactionStatus.init(rawValue:)),
+                number: try row.get(Columns.number), notes: try row.get(Columns.notes), categoryId: try row.get(Columns.categoryId),
+                date: try row.get(Columns.date).map(MMEXDate.init(rawValue:)),
+                lastUpdatedTime: try row.get(Columns.lastUpdatedTime).map(MMEXDate.init(rawValue:)),
+                deletedTime: try row.get(Columns.deletedTime).map(MMEXDate.init(rawValue:)),
+                followUpId: try row.get(Columns.followUpId), toAmount: try row.get(Columns.toAmount)?.amount,
+                color: try row.get(Columns.color)
             )
         }
     }
@@ -43,8 +43,8 @@ struct LegacyTransactionRepository: TransactionRepository {
         return try unit.db.prepare(query).map { row in
             try unit.read(S.name) { () throws(LegacyError) in
                 TransactionSplit(
-                    id: try row[S.id], transactionId: try row[S.transactionId], categoryId: try row[S.categoryId],
-                    amount: try row[S.amount]?.amount, notes: try row[S.notes]
+                    id: try row.get(S.id), transactionId: try row.get(S.transactionId), categoryId: try row.get(S.categoryId),
+                    amount: try row.get(S.amount)?.amount, notes: try row.get(S.notes)
                 )
             }
         }
@@ -67,7 +67,7 @@ struct LegacyTransactionRepository: TransactionRepository {
         let query = T.table.select(T.table[T.id], T.table[T.refType], T.table[T.refId], T.table[T.tagId]).filter(tagLinksCondition(of: transactionId)).order(T.id)
         return try unit.db.prepare(query).map { row in
             try unit.read(T.name) { () throws(LegacyError) in
-                TagLink(id: try row[T.id], refType: try row[T.refType], refId: try row[T.refId], tagId: try row[T.tagId])
+                TagLink(id: try row.get(T.id), refType: try row.get(T.refType), refId: try row.get(T.refId), tagId: try row.get(T.tagId))
             }
         }
     }
@@ -88,7 +88,7 @@ struct LegacyTransactionRepository: TransactionRepository {
             .filter(customValuesCondition(of: transactionId)).order(C.id)
         return try unit.db.prepare(query).map { row in
             try unit.read(C.name) { () throws(LegacyError) in
-                CustomFieldValue(id: try row[C.id], fieldId: try row[C.valueFieldId], refId: try row[C.refId], content: try row[C.content])
+                CustomFieldValue(id: try row.get(C.id), fieldId: try row.get(C.valueFieldId), refId: try row.get(C.refId), content: try row.get(C.content))
             }
         }
     }
@@ -104,8 +104,8 @@ struct LegacyTransactionRepository: TransactionRepository {
         return try unit.db.prepare(query).map { row in
             try unit.read(A.name) { () throws(LegacyError) in
                 Attachment(
-                    id: try row[A.id], refType: try row[A.refType], refId: try row[A.refId],
-                    description: try row[A.description], fileName: try row[A.fileName]
+                    id: try row.get(A.id), refType: try row.get(A.refType), refId: try row.get(A.refId),
+                    description: try row.get(A.description), fileName: try row.get(A.fileName)
                 )
             }
         }
@@ -118,8 +118,8 @@ struct LegacyTransactionRepository: TransactionRepository {
         return try unit.db.prepare(query).map { row in
             try unit.read(L.name) { () throws(LegacyError) in
                 TransactionLink(
-                    id: try row[L.id], transactionId: try row[L.transactionId], linkType: try row[L.linkType],
-                    linkRecordId: try row[L.linkRecordId]
+                    id: try row.get(L.id), transactionId: try row.get(L.transactionId), linkType: try row.get(L.linkType),
+                    linkRecordId: try row.get(L.linkRecordId)
                 )
             }
         }
@@ -132,8 +132,8 @@ struct LegacyTransactionRepository: TransactionRepository {
         return try unit.db.pluck(query).map { row in
             try unit.read(S.name) { () throws(LegacyError) in
                 ShareInfo(
-                    id: try row[S.id], transactionId: try row[S.transactionId], shares: try row[S.shares]?.amount,
-                    price: try row[S.price]?.amount, commission: try row[S.commission]?.amount, lot: try row[S.lot]
+                    id: try row.get(S.id), transactionId: try row.get(S.transactionId), shares: try row.get(S.shares)?.amount,
+                    price: try row.get(S.price)?.amount, commission: try row.get(S.commission)?.amount, lot: try row.get(S.lot)
                 )
             }
         }
@@ -171,7 +171,7 @@ struct LegacyTransactionRepository: TransactionRepository {
                 LedgerAccountColumns.table.select(LedgerAccountColumns.initialBalance)
                     .filter(LedgerAccountColumns.id == accountId)
             ).map { row in
-                try unit.read("ACCOUNTLIST_V1") { () throws(LegacyError) in try row[LedgerAccountColumns.initialBalance]?.amount }
+                try unit.read("ACCOUNTLIST_V1") { () throws(LegacyError) in try row.get(LedgerAccountColumns.initialBalance)?.amount }
             } ?? nil
             let opening = LedgerRule.openingBalance(initialBalance: initial, before: before, accountId: accountId)
             let rows = try unit.db.prepare(range).map(transaction)

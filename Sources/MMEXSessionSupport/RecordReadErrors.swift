@@ -25,6 +25,15 @@ public enum RecordReadErrors {
         }
     }
 
+    /// The error for a failed mapping that reached a session's unit of work unmapped: the record type is found by the
+    /// table the error names, so the words are those of ``unreadable(_:_:)``.
+    public static func unreadable(_ error: RecordMappingError) -> PersistenceError {
+        guard let record = MMEXTables.all.first(where: { $0.tableName == error.table }) else {
+            return .corrupt(path: nil, detail: error.description)
+        }
+        return unreadable(record, error)
+    }
+
     private static func expectedName(_ storage: MMEXColumn.Storage) -> String {
         switch storage {
         case .integer: "integer"

@@ -1,4 +1,5 @@
 import MMEXFiles
+import MMEXModel
 import PersistenceSession
 import SQLiteCipher
 import SQLiteEngine
@@ -32,11 +33,13 @@ public enum SessionErrors {
         return PersistenceError(sqliteExtendedCode: sqliteExtendedCode, message: message, path: path, keyGiven: keyGiven)
     }
 
-    /// Maps what the engine, codec or file checks threw; anything else (already a ``PersistenceError``, or an error
-    /// of the app's own) is returned unchanged.
+    /// Maps what the engine, codec, file checks or the model's value mapping (records, typed `INFOTABLE_V1` values)
+    /// threw; anything else (already a ``PersistenceError``, or an error of the app's own) is returned unchanged.
     public static func mapped(_ error: any Error, path: String?, keyGiven: Bool) -> any Error {
         switch error {
         case let error as PersistenceError: error
+        case let error as RecordMappingError: RecordReadErrors.unreadable(error)
+        case let error as InfoValueError: PersistenceError.corrupt(path: nil, detail: error.description)
         case is SQLiteError, is CipherError, is DatabaseFileError:
             persistenceError(for: error, path: path, keyGiven: keyGiven)
         default: error
@@ -47,6 +50,10 @@ public enum SessionErrors {
         switch error {
         case let error as PersistenceError:
             return error
+        case let error as RecordMappingError:
+            return RecordReadErrors.unreadable(error)
+        case let error as InfoValueError:
+            return .corrupt(path: nil, detail: error.description)
         case let error as SQLiteError:
             return persistenceError(
                 sqliteExtendedCode: error.extendedCode, message: error.message, path: path, keyGiven: keyGiven

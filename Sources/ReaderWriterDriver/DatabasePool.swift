@@ -77,6 +77,9 @@ public final class DatabasePool: DatabaseWriter {
             throw configurationError(
                 "the file could not be switched to WAL (SQLite kept \(result?.description ?? "none"))", core.label)
         }
+        // Open the WAL and build its index now, on the writer. Otherwise the first reads do it, and a reader that
+        // starts while another one is in that recovery fails at once with SQLITE_BUSY_RECOVERY.
+        _ = try core.controlValue("PRAGMA schema_version")
         return previous
     }
 

@@ -157,16 +157,22 @@ struct EncryptedCommandTests {
         script.arguments = ["-qec", command, "/dev/null"]
         let input = Pipe()
         let output = Pipe()
+        let terminal = StreamedOutput()
         script.standardInput = input
         script.standardOutput = output
+        output.fileHandleForReading.readabilityHandler = { terminal.append($0.availableData) }
         try script.run()
-        for line in lines {
-            // Each prompt reads after the terminal is set to no echo; give the program time to get there.
-            Thread.sleep(forTimeInterval: 0.5)
+        for (index, line) in lines.enumerated() {
+            // Each prompt ("...: ") is shown once echo is off: type the line only when its prompt is on the screen.
+            guard terminal.wait(seconds: 60, until: { $0.components(separatedBy: ": ").count - 1 > index }) else {
+                break  // it ended or hung before asking: the test sees what it showed
+            }
             input.fileHandleForWriting.write(Data((line + "\n").utf8))
         }
-        let shown = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try? input.fileHandleForWriting.close()
         script.waitUntilExit()
+        let shown = terminal.waitForEnd()
+        output.fileHandleForReading.readabilityHandler = nil
         return (script.terminationStatus, shown)
     }
 
@@ -203,3 +209,4 @@ struct FileBytes: Equatable {
     let data: Data
     init(_ path: String) throws { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
 }
+

@@ -1,7 +1,8 @@
 // The libFuzzer executable for DriverPort's fuzz targets (see TestSupport's FuzzTarget). `make fuzz` builds it with
 // -sanitize=fuzzer,address and runs it on a seed corpus; a normal build makes a replayer.
 //
-//   DriverPortFuzz seeds DIR [--target fileOpening|codec]   write the seed corpus of a target into DIR
+//   DriverPortFuzz seeds DIR [--target fileOpening|codec]   write the seeds and the committed corpus (Tests/FuzzCorpus)
+//                                                           of a target into DIR
 //   DriverPortFuzz replay [--target T] FILE...              run files (e.g. a crash libFuzzer saved) through a target
 //   DRIVERPORT_FUZZ_TARGET=T DriverPortFuzz [libFuzzer options] CORPUS_DIR   fuzz (fuzz build only)
 import CFuzzDriver
@@ -40,6 +41,10 @@ case "seeds":
     var written = 0
     for (index, seed) in try FuzzSeeds.make(in: scratch).enumerated() where seed.target == target {
         try Data(seed.bytes).write(to: directory.appendingPathComponent("seed-\(index)"))
+        written += 1
+    }
+    for input in FuzzSeeds.corpus(target) {  // the committed corpus: a new run starts where the long runs ended
+        try Data(input.bytes).write(to: directory.appendingPathComponent("corpus-\(input.name)"))
         written += 1
     }
     try? FileManager.default.removeItem(at: work)

@@ -21,7 +21,7 @@ struct ConnectionTests {
         #expect(memory.location.description == ":memory:")
         let temporary = try Connection(.temporary)
         try temporary.execute("CREATE TABLE t(x); INSERT INTO t VALUES (2)")
-        #expect(try temporary.scalar("SELECT x FROM t") == .integer(2))
+        #expect(try temporary.scalar("SELECT x FROM t")?.sqliteValue == .integer(2))
         // Two in-memory connections are separate databases.
         #expect(throws: LegacyError.self) { try Connection().scalar("SELECT * FROM t") }
     }
@@ -33,7 +33,7 @@ struct ConnectionTests {
         try Connection(path).execute("CREATE TABLE t(x); INSERT INTO t VALUES (1)")
         let reader = try Connection(path, readonly: true)
         #expect(reader.readonly)
-        #expect(try reader.scalar("SELECT count(*) FROM t") == .integer(1))
+        #expect(try reader.scalar("SELECT count(*) FROM t")?.sqliteValue == .integer(1))
         let error = #expect(throws: LegacyError.self) { try reader.run("INSERT INTO t VALUES (2)") }
         #expect(error?.code == ResultCode.readonly)
         let missing = #expect(throws: LegacyError.self) { try Connection(folder.path("missing.sqlite"), readonly: true) }
@@ -49,7 +49,7 @@ struct ConnectionTests {
         let location = Connection.Location.uri(path, parameters: [.mode(.readOnly)])
         #expect(location.description == "file:\(folder.url.path)/a b%23c%3F.sqlite?mode=ro")
         let reader = try Connection(location)
-        #expect(try reader.scalar("SELECT count(*) FROM t") == .integer(0))
+        #expect(try reader.scalar("SELECT count(*) FROM t")?.sqliteValue == .integer(0))
         #expect(throws: LegacyError.self) { try reader.run("INSERT INTO t VALUES (1)") }
         let immutable = Connection.Location.uri("file:/x.db?cache=shared", parameters: [.immutable(true), .vfs("a&b")])
         #expect(immutable.description == "file:/x.db?cache=shared&immutable=1&vfs=a%26b")
@@ -60,7 +60,7 @@ struct ConnectionTests {
         let folder = TemporaryDirectory("legacy")
         let db = try Connection(folder.path("v.sqlite"), vfs: "unix-none")
         try db.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1)")
-        #expect(try db.scalar("SELECT x FROM t") == .integer(1))
+        #expect(try db.scalar("SELECT x FROM t")?.sqliteValue == .integer(1))
         let error = #expect(throws: LegacyError.self) { try Connection(folder.path("w.sqlite"), vfs: "no-such-vfs") }
         #expect(error?.sqliteError?.message.contains("no such vfs") == true)
     }
@@ -93,19 +93,19 @@ struct ConnectionTests {
         try db.run("INSERT INTO t(name, amount) VALUES (?, ?)", "c", 1.5)
         try db.run("INSERT INTO t(name, amount) VALUES (?, ?)", ["d", nil])
         try db.run("INSERT INTO t(name, amount) VALUES (:name, :amount)", [":name": "e", "amount": 2])
-        #expect(try db.scalar("SELECT count(*) FROM t") == .integer(5))
-        #expect(try db.scalar("SELECT amount FROM t WHERE name = ?", "c") == .real(1.5))
-        #expect(try db.scalar("SELECT amount FROM t WHERE name = ?", "d") == nil)
-        #expect(try db.scalar("SELECT amount FROM t WHERE name = ?", "zzz") == nil)
+        #expect(try db.scalar("SELECT count(*) FROM t")?.sqliteValue == .integer(5))
+        #expect(try db.scalar("SELECT amount FROM t WHERE name = ?", "c")?.sqliteValue == .real(1.5))
+        #expect(try db.scalar("SELECT amount FROM t WHERE name = ?", "d")?.sqliteValue == nil)
+        #expect(try db.scalar("SELECT amount FROM t WHERE name = ?", "zzz")?.sqliteValue == nil)
         let statement = try db.prepare("SELECT name, amount FROM t WHERE id > ? ORDER BY id", 3)
         #expect(statement.columnNames == ["name", "amount"])
         #expect(try statement.allValues() == [[.text("d"), .null], [.text("e"), .real(2)]])  // REAL affinity
         let insert = try db.prepare("INSERT INTO t(name) VALUES (?)")
         for name in ["f", "g"] { try insert.run(name) }
-        #expect(try db.scalar("SELECT group_concat(name, '') FROM t") == .text("abcdefg"))
+        #expect(try db.scalar("SELECT group_concat(name, '') FROM t")?.sqliteValue == .text("abcdefg"))
         // Rows of raw SQL read by expressions named after the result columns.
         let cursor = try db.prepareRowIterator("SELECT id, name, count(*) OVER () FROM t WHERE id <= ?", bindings: 2)
-        let rows = try cursor.map { (try $0[SQLExpression<Int64>("id")], try $0[SQLExpression<String>("name")]) }
+        let rows = try cursor.map { (try $0.get(SQLExpression<Int64>("id")), try $0.get(SQLExpression<String>("name"))) }
         #expect(rows.map(\.0) == [1, 2])
         #expect(rows.map(\.1) == ["a", "b"])
         // A parameter count mismatch is reported, not silently bound as NULL.
@@ -142,7 +142,7 @@ struct ConnectionTests {
         #expect(try db.userVersion == 0)
         try db.setUserVersion(21)
         #expect(try db.userVersion == 21)
-        #expect(try db.scalar("PRAGMA user_version") == .integer(21))
+        #expect(try db.scalar("PRAGMA user_version")?.sqliteValue == .integer(21))
     }
 
     @Test("busyTimeout: 0 fails at once with SQLITE_BUSY while another connection writes; the setting reads back")
@@ -161,7 +161,7 @@ struct ConnectionTests {
             #expect(error?.code == ResultCode.busy)
         }
         try other.run("INSERT INTO t VALUES (1)")
-        #expect(try writer.scalar("SELECT count(*) FROM t") == .integer(1))
+        #expect(try writer.scalar("SELECT count(*) FROM t")?.sqliteValue == .integer(1))
     }
 
     @Test("attach a database, query and copy across, attach read-only by URI, detach")

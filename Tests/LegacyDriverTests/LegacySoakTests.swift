@@ -32,7 +32,7 @@ struct LegacySoakTests {
         var sum: Int64 = 0
         var seen = 0
         try db.prepare(table).forEach { row in
-            for column in columns { sum &+= try row[column] }
+            for column in columns { sum &+= try row.get(column) }
             seen += 1
             if seen % 100_000 == 0 { peak = max(peak, Self.residentBytes()) }
         }

@@ -9,11 +9,11 @@ struct OperatorBehaviourTests {
 
     /// The ids of the users a filter selects, in id order.
     func ids(_ db: Connection, _ condition: SQLExpression<Bool>) throws -> [Int64] {
-        try db.prepare(S.users.filter(condition).order(S.id)).map { try $0[S.id] }
+        try db.prepare(S.users.filter(condition).order(S.id)).map { try $0.get(S.id) }
     }
 
     func ids(_ db: Connection, _ condition: SQLExpression<Bool?>) throws -> [Int64] {
-        try db.prepare(S.users.filter(condition).order(S.id)).map { try $0[S.id] }
+        try db.prepare(S.users.filter(condition).order(S.id)).map { try $0.get(S.id) }
     }
 
     @Test("comparison operators select the rows SQL says they select")
@@ -43,12 +43,12 @@ struct OperatorBehaviourTests {
         let nullColumn = SQLExpression<Int?>(literal: "NULL")
         #expect(try ids(db, S.age == nullColumn) == [])
         // A NULL in arithmetic makes the result NULL; ?? replaces it.
-        let agePlusOne = try db.prepare(S.users.select(S.id, S.age + 1).order(S.id)).map { try $0[S.age + 1] }
+        let agePlusOne = try db.prepare(S.users.select(S.id, S.age + 1).order(S.id)).map { try $0.get(S.age + 1) }
         #expect(agePlusOne == [31, nil, 46, 18])
-        let withDefault = try db.prepare(S.users.select(S.age ?? 0).order(S.id)).map { try $0[S.age ?? 0] }
+        let withDefault = try db.prepare(S.users.select(S.age ?? 0).order(S.id)).map { try $0.get(S.age ?? 0) }
         #expect(withDefault == [30, 0, 45, 17])
         let fallback = coalesce(S.email, SQLExpression<String?>(literal: "NULL"), SQLExpression<String?>(value: "none"))
-        let emails = try db.prepare(S.users.select(fallback).order(S.id)).map { try $0[fallback] }
+        let emails = try db.prepare(S.users.select(fallback).order(S.id)).map { try $0.get(fallback) }
         #expect(emails == ["alice@example.com", "none", "celik@example.com", "dave@example.com"])
     }
 
@@ -112,7 +112,7 @@ struct OperatorBehaviourTests {
     @Test("lower/upper change ASCII letters only, as SQLite does")
     func caseFunctions() throws {
         let db = try S.populated()
-        let lowered = try db.prepare(S.users.select(S.name.lowercaseString).order(S.id)).map { try $0[S.name.lowercaseString] }
+        let lowered = try db.prepare(S.users.select(S.name.lowercaseString).order(S.id)).map { try $0.get(S.name.lowercaseString) }
         #expect(lowered == ["alice", "bob", "Ćelik", "dave"])
         let upper = try db.pluck(S.users.filter(S.id == 3).select(S.name.uppercaseString))
         #expect(try upper?[S.name.uppercaseString] == "ĆELIK")
@@ -129,7 +129,7 @@ struct OperatorBehaviourTests {
         let asInteger: SQLExpression<Int64> = cast(S.balance)
         #expect(try db.pluck(S.users.filter(S.id == 1).select(asInteger))?[asInteger] == 10)
         let ageText: SQLExpression<String?> = cast(S.age)
-        #expect(try db.prepare(S.users.select(ageText).order(S.id)).map { try $0[ageText] } == ["30", nil, "45", "17"])
+        #expect(try db.prepare(S.users.select(ageText).order(S.id)).map { try $0.get(ageText) } == ["30", nil, "45", "17"])
     }
 
     @Test("NOCASE columns compare case-insensitively for ASCII, and collate(.nocase) does so for any column")
@@ -141,13 +141,13 @@ struct OperatorBehaviourTests {
         #expect(try ids(db, S.name == "ĆELIK") == [3])  // only the ASCII letters differ
         #expect(try ids(db, S.name == "Ćelik") == [3])
         // posts.title is BINARY; collate(.nocase) makes the comparison case-insensitive.
-        let titles = try db.prepare(S.posts.filter(S.title.collate(.nocase) == "HELLO")).map { try $0[S.title] }
+        let titles = try db.prepare(S.posts.filter(S.title.collate(.nocase) == "HELLO")).map { try $0.get(S.title) }
         #expect(titles == ["Hello"])
-        #expect(try db.prepare(S.posts.filter(S.title == "HELLO")).map { try $0[S.title] } == [])
+        #expect(try db.prepare(S.posts.filter(S.title == "HELLO")).map { try $0.get(S.title) } == [])
         // ORDER BY a NOCASE column interleaves cases.
-        let ordered = try db.prepare(S.users.order(S.name)).map { try $0[S.name] }
+        let ordered = try db.prepare(S.users.order(S.name)).map { try $0.get(S.name) }
         #expect(ordered == ["Alice", "bob", "dave", "Ćelik"])
-        let binary = try db.prepare(S.users.order(S.name.collate(.binary))).map { try $0[S.name] }
+        let binary = try db.prepare(S.users.order(S.name.collate(.binary))).map { try $0.get(S.name) }
         #expect(binary == ["Alice", "bob", "dave", "Ćelik"].sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
     }
 
@@ -158,7 +158,7 @@ struct OperatorBehaviourTests {
         for (offset, text) in samples.enumerated() {
             try db.run(S.users.insert(S.id <- Int64(offset + 1), S.name <- text))
         }
-        let read = try db.prepare(S.users.order(S.id)).map { try $0[S.name] }
+        let read = try db.prepare(S.users.order(S.id)).map { try $0.get(S.name) }
         #expect(read == samples)
         #expect(read.map { Array($0.utf8) } == samples.map { Array($0.utf8) })
         // "é" precomposed and decomposed are different text to SQLite.
@@ -186,14 +186,14 @@ struct OperatorBehaviourTests {
         #expect(try db.scalar(none.select(S.age.max)) == nil)
         #expect(try db.scalar(none.select(S.age.average)) == nil)
         #expect(try db.scalar(S.users.select(distinct: S.active).count) == 4)
-        #expect(try db.prepare(S.users.select(distinct: S.active)).map { try $0[S.active] }.sorted { !$0 && $1 } == [false, true])
+        #expect(try db.prepare(S.users.select(distinct: S.active)).map { try $0.get(S.active) }.sorted { !$0 && $1 } == [false, true])
     }
 
     @Test("a query with an optional aggregate reads its column by the same expression")
     func aggregateColumnsReadByExpression() throws {
         let db = try S.populated()
         let query = S.posts.select(S.userId, count(*)).group(S.userId).order(S.userId)
-        let counts = try db.prepare(query).map { (try $0[S.userId], try $0[count(*)]) }
+        let counts = try db.prepare(query).map { (try $0.get(S.userId), try $0.get(count(*))) }
         #expect(counts.map(\.0) == [1, 3])
         #expect(counts.map(\.1) == [2, 1])
     }

@@ -11,7 +11,7 @@ struct RowTests {
     func missingColumn() throws {
         let db = try S.populated()
         let row = try #require(try db.pluck(S.users.select(S.id, S.name)))
-        let error = #expect(throws: LegacyError.self) { try row[S.email] }
+        let error = #expect(throws: LegacyError.self) { try row.get(S.email) }
         #expect(error == .noSuchColumn(name: #""email""#, columns: [#""id""#, #""name""#]))
         #expect(error?.description.contains(#"no such column "email""#) == true)
         #expect(!row.hasValue(for: S.email))
@@ -23,11 +23,11 @@ struct RowTests {
         let db = try S.populated()
         let row = try #require(try db.pluck(S.users.filter(S.id == 1)))
         let nameAsNumber = SQLExpression<Int64>("name")
-        let error = #expect(throws: LegacyError.self) { try row[nameAsNumber] }
+        let error = #expect(throws: LegacyError.self) { try row.get(nameAsNumber) }
         #expect(error == .typeMismatch(column: #""name""#, expected: "Int64", found: .text))
         #expect(error?.description == #"column "name" holds TEXT, which Int64 cannot read"#)
         let idAsText = SQLExpression<String?>("id")
-        #expect(throws: LegacyError.typeMismatch(column: #""id""#, expected: "String", found: .integer)) { try row[idAsText] }
+        #expect(throws: LegacyError.typeMismatch(column: #""id""#, expected: "String", found: .integer)) { try row.get(idAsText) }
     }
 
     @Test("NULL read through a non-optional expression is an error; through an optional one it is nil")
@@ -35,9 +35,9 @@ struct RowTests {
         let db = try S.populated()
         let bob = try #require(try db.pluck(S.users.filter(S.id == 2)))
         let nonOptionalAge = SQLExpression<Int>("age")
-        #expect(throws: LegacyError.unexpectedNull(column: #""age""#)) { try bob[nonOptionalAge] }
-        #expect(try bob[S.age] == nil)
-        #expect(try bob[S.email] == nil)
+        #expect(throws: LegacyError.unexpectedNull(column: #""age""#)) { try bob.get(nonOptionalAge) }
+        #expect(try bob.get(S.age) == nil)
+        #expect(try bob.get(S.email) == nil)
         #expect(try bob.get(S.age) == nil)
     }
 
@@ -49,9 +49,9 @@ struct RowTests {
         #expect(rows.count == 3)
         #expect(try rows.map { try $0[S.users[S.id]] } == [1, 1, 3])
         #expect(try rows.map { try $0[S.posts[S.id]] } == [1, 2, 3])
-        #expect(try rows.map { try $0[S.name] } == ["Alice", "Alice", "Ćelik"])  // unique: unqualified is fine
-        #expect(try rows.map { try $0[S.title] } == ["Hello", "Again", "Здравствуйте"])
-        let error = #expect(throws: LegacyError.self) { try rows[0][S.id] }
+        #expect(try rows.map { try $0.get(S.name) } == ["Alice", "Alice", "Ćelik"])  // unique: unqualified is fine
+        #expect(try rows.map { try $0.get(S.title) } == ["Hello", "Again", "Здравствуйте"])
+        let error = #expect(throws: LegacyError.self) { try rows[0].get(S.id) }
         #expect(error == .ambiguousColumn(name: #""id""#, candidates: [#""users"."id""#, #""posts"."id""#]))
     }
 
@@ -94,17 +94,17 @@ struct RowTests {
     func keptRows() throws {
         let db = try S.populated()
         let rows = try db.prepare(S.users.order(S.id)).all()
-        #expect(try rows.map { try $0[S.name] } == ["Alice", "bob", "Ćelik", "dave"])
-        #expect(try rows.map { try $0[S.age] } == [30, nil, 45, 17])
+        #expect(try rows.map { try $0.get(S.name) } == ["Alice", "bob", "Ćelik", "dave"])
+        #expect(try rows.map { try $0.get(S.age) } == [30, nil, 45, 17])
         let cursor = try db.prepare(S.users.order(S.id))
         let first = try #require(try cursor.next())
         let second = try #require(try cursor.next())
         _ = try cursor.next()
-        #expect(try first[S.name] == "Alice")
-        #expect(try second[S.name] == "bob")
+        #expect(try first.get(S.name) == "Alice")
+        #expect(try second.get(S.name) == "bob")
         #expect(first.values[0] == .integer(1))
         let plucked = try #require(try db.pluck(S.users.order(S.id.desc)))
-        #expect(try plucked[S.name] == "dave")
+        #expect(try plucked.get(S.name) == "dave")
     }
 
     @Test("rows are stepped lazily: the cursor computes a row only when asked for it")
@@ -125,7 +125,7 @@ struct RowTests {
         _ = try cursor.next()
         _ = try cursor.next()
         #expect(evaluated == 2)
-        let total = try cursor.reduce(into: Int64(0)) { $0 += try $1[tick(i)] }
+        let total = try cursor.reduce(into: Int64(0)) { $0 += try $1.get(tick(i)) }
         #expect(total == (2..<1000).reduce(0, +))
         #expect(evaluated == 1000)
         #expect(try cursor.next() == nil)
@@ -143,7 +143,7 @@ struct RowTests {
             let cursor = try db.prepare(S.users.order(S.id))
             _ = try cursor.next()
         }
-        #expect(try db.prepare(S.users.order(S.id)).map { try $0[S.id] } == [1, 2, 3, 4])
+        #expect(try db.prepare(S.users.order(S.id)).map { try $0.get(S.id) } == [1, 2, 3, 4])
         #expect(try db.run(S.users.filter(S.id == 4).delete()) == 1)  // no read left open blocks the write
     }
 
@@ -170,16 +170,16 @@ struct RowTests {
     func subqueriesAndUnion() throws {
         let db = try S.populated()
         let authors = S.users.filter(exists(S.posts.filter(S.posts[S.userId] == S.users[S.id])))
-        #expect(try db.prepare(authors.order(S.id)).map { try $0[S.id] } == [1, 3])
+        #expect(try db.prepare(authors.order(S.id)).map { try $0.get(S.id) } == [1, 3])
         let viaIn = S.users.filter(S.posts.select(S.userId).contains(S.id))
-        #expect(try db.prepare(viaIn.order(S.id)).map { try $0[S.id] } == [1, 3])
-        #expect(try db.prepare(S.users.filter(!S.posts.select(S.userId).contains(S.id))).map { try $0[S.id] }.sorted() == [2, 4])
+        #expect(try db.prepare(viaIn.order(S.id)).map { try $0.get(S.id) } == [1, 3])
+        #expect(try db.prepare(S.users.filter(!S.posts.select(S.userId).contains(S.id))).map { try $0.get(S.id) }.sorted() == [2, 4])
         #expect(try db.scalar(S.posts.filter(S.userId == 3).exists) == true)
         #expect(try db.scalar(S.posts.filter(S.userId == 2).exists) == false)
         let union = S.users.select(S.name).union(S.posts.select(S.title)).order(S.name).limit(3)
-        #expect(try db.prepare(union).map { try $0[S.name] } == ["Again", "Alice", "bob"])
+        #expect(try db.prepare(union).map { try $0.get(S.name) } == ["Again", "Alice", "bob"])
         let all = S.posts.select(S.userId).union(S.posts.select(S.userId), all: true)
-        #expect(try db.prepare(all).map { try $0[S.userId] }.count == 6)
+        #expect(try db.prepare(all).map { try $0.get(S.userId) }.count == 6)
     }
 
     @Test("group by with having, ordered with nulls placed explicitly")
@@ -187,12 +187,12 @@ struct RowTests {
         let db = try S.populated()
         try db.run(S.posts.insert(S.userId <- 3, S.title <- "Again"))
         let perUser = S.posts.select(S.userId, count(*)).group(S.userId, having: count(*) > 1).order(S.userId)
-        #expect(try db.prepare(perUser).map { try $0[S.userId] } == [1, 3])
-        let nullsFirst = try db.prepare(S.users.order(S.age.ascNullsFirst)).map { try $0[S.id] }
+        #expect(try db.prepare(perUser).map { try $0.get(S.userId) } == [1, 3])
+        let nullsFirst = try db.prepare(S.users.order(S.age.ascNullsFirst)).map { try $0.get(S.id) }
         #expect(nullsFirst == [2, 4, 1, 3])
-        let nullsLast = try db.prepare(S.users.order(S.age.descNullsLast)).map { try $0[S.id] }
+        let nullsLast = try db.prepare(S.users.order(S.age.descNullsLast)).map { try $0.get(S.id) }
         #expect(nullsLast == [3, 1, 4, 2])
-        let paged = try db.prepare(S.users.order(S.id).limit(2, offset: 1)).map { try $0[S.id] }
+        let paged = try db.prepare(S.users.order(S.id).limit(2, offset: 1)).map { try $0.get(S.id) }
         #expect(paged == [2, 3])
     }
 }

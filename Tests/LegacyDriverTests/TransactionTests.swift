@@ -11,7 +11,7 @@ struct TransactionTests {
     typealias S = Schema
 
     func names(_ db: Connection) throws -> [String] {
-        try db.prepare(S.users.order(S.id)).map { try $0[S.name] }
+        try db.prepare(S.users.order(S.id)).map { try $0.get(S.name) }
     }
 
     @Test("a transaction commits when its block returns and hands back the block's result", arguments: [

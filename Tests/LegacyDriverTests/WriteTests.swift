@@ -16,14 +16,14 @@ struct WriteTests {
         #expect(second == 2)
         #expect(db.lastInsertRowid == 2)
         let row = try #require(try db.pluck(S.users.filter(S.id == first)))
-        #expect(try row[S.name] == "a")
-        #expect(try row[S.email] == "a@x")
-        #expect(try row[S.age] == 3)
+        #expect(try row.get(S.name) == "a")
+        #expect(try row.get(S.email) == "a@x")
+        #expect(try row.get(S.age) == 3)
         #expect(try db.pluck(S.users.filter(S.id == second))?[S.email] == nil)
         // A default-values insert takes every column's default.
         try db.execute("CREATE TABLE counters(id INTEGER PRIMARY KEY, n INTEGER DEFAULT 7)")
         let rowid = try db.run(Table("counters").insert())
-        #expect(try db.scalar("SELECT n FROM counters WHERE id = ?", rowid) == .integer(7))
+        #expect(try db.scalar("SELECT n FROM counters WHERE id = ?", rowid)?.sqliteValue == .integer(7))
     }
 
     @Test("the same insert shape reuses its statement across rows and tables stay apart")
@@ -51,7 +51,7 @@ struct WriteTests {
             try db.run(S.users.insert(S.name <- "e\(index)", S.age <- SQLExpression<Int>(value: 200) + index))
             try db.run(S.users.insert(S.name <- "z\(index)", S.email <- "z\(index)@x"))
         }
-        let rows = try db.prepare(S.users.order(S.id)).map { (try $0[S.name], try $0[S.age], try $0[S.email]) }
+        let rows = try db.prepare(S.users.order(S.id)).map { (try $0.get(S.name), try $0.get(S.age), try $0.get(S.email)) }
         for index in 0..<10 {
             let group = rows[(index * 4)..<(index * 4 + 4)].map { $0 }
             #expect(group[0].0 == "n\(index)" && group[0].1 == index && group[0].2 == nil)
@@ -69,7 +69,7 @@ struct WriteTests {
         ]))
         #expect(rowid == 3)
         #expect(db.changes == 3)
-        #expect(try db.prepare(S.users.order(S.id)).map { try $0[S.age] } == [1, 2, nil])
+        #expect(try db.prepare(S.users.order(S.id)).map { try $0.get(S.age) } == [1, 2, nil])
         let error = #expect(throws: LegacyError.self) {
             try db.run(S.users.insertMany([[S.name <- "x"], [S.age <- 1]]))
         }
@@ -108,9 +108,9 @@ struct WriteTests {
         #expect(try db.pluck(S.users.filter(S.id == 9))?[S.name] == "new")
         try db.run(S.users.upsert(S.id <- 1, S.name <- "Alicia", S.age <- 31, onConflictOf: S.id))
         let alice = try #require(try db.pluck(S.users.filter(S.id == 1)))
-        #expect(try alice[S.name] == "Alicia")
-        #expect(try alice[S.age] == 31)
-        #expect(try alice[S.email] == "alice@example.com")  // not part of the upsert: untouched
+        #expect(try alice.get(S.name) == "Alicia")
+        #expect(try alice.get(S.age) == 31)
+        #expect(try alice.get(S.email) == "alice@example.com")  // not part of the upsert: untouched
         try db.run(S.users.upsert([S.id <- 1, S.name <- "ignored"], onConflictOf: S.id, set: [S.age += 1]))
         #expect(try db.pluck(S.users.filter(S.id == 1))?[S.age] == 32)
         #expect(try db.pluck(S.users.filter(S.id == 1))?[S.name] == "Alicia")
@@ -121,14 +121,14 @@ struct WriteTests {
     func update() throws {
         let db = try S.populated()
         #expect(try db.run(S.users.filter(S.age > 18).update(S.age += 1)) == 2)
-        #expect(try db.prepare(S.users.order(S.id)).map { try $0[S.age] } == [31, nil, 46, 17])
+        #expect(try db.prepare(S.users.order(S.id)).map { try $0.get(S.age) } == [31, nil, 46, 17])
         #expect(try db.run(S.users.filter(S.id == 1).update(S.age -= 11, S.name += "!")) == 1)
         #expect(try db.run(S.users.filter(S.id == 1).update(S.age *= 3)) == 1)
         #expect(try db.run(S.users.filter(S.id == 1).update(S.age /= 4)) == 1)
         #expect(try db.run(S.users.filter(S.id == 1).update(S.age %= 4)) == 1)
         let alice = try #require(try db.pluck(S.users.filter(S.id == 1)))
-        #expect(try alice[S.age] == (20 * 3 / 4) % 4)
-        #expect(try alice[S.name] == "Alice!")
+        #expect(try alice.get(S.age) == (20 * 3 / 4) % 4)
+        #expect(try alice.get(S.name) == "Alice!")
         #expect(try db.run(S.users.filter(S.id == 99).update(S.age <- 1)) == 0)
         #expect(try db.run(S.users.update(S.active <- true)) == 4)
         #expect(try db.run(S.users.filter(S.id == 2).update(S.age <- S.SQLAgeOptional + 5)) == 1)
@@ -162,15 +162,15 @@ struct WriteTests {
         #expect(try db.run(S.users.filter(S.name == attack).update(S.age <- 1)) == 1)
         #expect(try db.scalar(S.users.count) == 5)
         #expect(try db.scalar(S.posts.count) == 3)
-        #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table'") == .integer(2))
+        #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table'")?.sqliteValue == .integer(2))
         // Raw SQL binds too.
         try db.run("INSERT INTO posts(user_id, title) VALUES (?, ?)", 1, attack)
-        #expect(try db.scalar("SELECT title FROM posts WHERE id = last_insert_rowid()") == .text(attack))
+        #expect(try db.scalar("SELECT title FROM posts WHERE id = last_insert_rowid()")?.sqliteValue == .text(attack))
         // An identifier with quotes in it is quoted, not closed early: SQLite sees one (unknown) identifier, which
         // its double-quoted-string fallback turns into that very text.
         let sneakyName = "name\" FROM users; DROP TABLE users; --"
         let sneaky = SQLExpression<String>(sneakyName)
-        #expect(try db.prepare(S.users.select(sneaky)).map { try $0[sneaky] } == Array(repeating: sneakyName, count: 5))
+        #expect(try db.prepare(S.users.select(sneaky)).map { try $0.get(sneaky) } == Array(repeating: sneakyName, count: 5))
         #expect(try db.scalar(S.users.count) == 5)
     }
 }

@@ -51,20 +51,11 @@ struct CodecWriteFaultSweepTests {
         }
         let counting = try sweep.run(plan: family.plan, stride: Int64.max, workload: workload)
         let stride = Soak.stride(points: counting.callPoints, budget: 100)
-        var report = try sweep.run(plan: family.plan, stride: stride, workload: workload)
-        // The known gap pinned by CodecWALCheckpointTests: page 1 torn by the closing checkpoint of a WAL file.
-        let tornPage1 = report.points.filter(CodecWALCheckpointTests.isTornPage1AtClose)
-        report.points.removeAll(where: CodecWALCheckpointTests.isTornPage1AtClose)
+        // A page 1 torn by the closing checkpoint of a WAL file counts like any other point: the codec reads page 1
+        // from the WAL then (CodecWALCheckpointTests).
+        let report = try sweep.run(plan: family.plan, stride: stride, workload: workload)
         LedgerSweep.check(report, area: "fault-sweep codec writes \(variant.name) \(family.rawValue)", family: family,
                           transactions: Self.transactions.count)
-        if !tornPage1.isEmpty {
-            ReliabilityFigures.report("fault-sweep codec writes \(variant.name) \(family.rawValue) known gap", [
-                "unreadable after page 1 torn at close": tornPage1.count,
-            ])
-            withKnownIssue("an encrypted WAL database whose page 1 was torn by a failed checkpoint does not open") {
-                for point in tornPage1 { Issue.record("damaged: \(point)") }
-            }
-        }
     }
 }
 
@@ -183,28 +174,19 @@ struct CodecExportFaultSweepTests {
 
 @Suite("Encrypted WAL database: a disk that fills while the last connection checkpoints page 1")
 struct CodecWALCheckpointTests {
-    /// A sweep point that hit this gap: no error reached the workload (the fault came while closing) and page 1
-    /// of the file no longer authenticates.
-    static func isTornPage1AtClose(_ point: FaultSweep.Point) -> Bool {
-        !point.verdict.isExact && point.outcome.errors.isEmpty && point.verdict.integrityMessage.contains("page 1 failed authentication")
-    }
-
     @Test("a plain WAL file through the same stack survives the same torn page 1 (SQLite reads page 1 from the WAL)")
     func plainControl() throws {
         let verdict = try Self.tearPage1AtClose(key: nil)
         #expect(verdict.isExact, "\(verdict)")
     }
 
-    @Test("a torn write of page 1 during the closing checkpoint loses nothing: the WAL still holds every transaction")
+    @Test("a torn write of page 1 during the closing checkpoint loses nothing: the file opens from the WAL's page 1")
     func tornPage1AtCloseCheckpoint() throws {
         let verdict = try Self.tearPage1AtClose(key: CodecSweepSetup.oldKey.get())
         ReliabilityFigures.report("codec wal torn page 1 at close", ["exact": verdict.isExact, "verdict": verdict])
-        // Known: the codec decrypts page 1 from the database file when the key is applied and when SQLite reads the
-        // header, before SQLite looks at the WAL; a torn page 1 then fails authentication and the file does not
-        // open, although the WAL holds every transaction (the plain control above opens).
-        withKnownIssue("an encrypted WAL database whose page 1 was torn by a failed checkpoint does not open") {
-            #expect(verdict.isExact, "\(verdict)")
-        }
+        // The codec finds the format and page size, and presents the header, from the newest committed page-1
+        // frame of the WAL when the file's page 1 does not authenticate; SQLite reads page 1 from the WAL anyway.
+        #expect(verdict.isExact, "\(verdict)")
     }
 
     /// Runs transactions on a WAL file through the codec over the fault VFS, tears the first database write of the

@@ -34,6 +34,18 @@ struct FuzzTests {
             // Every unmutated seed of a readable shape must read: otherwise the fuzzer only tests refusals.
             if index < 3 || target == .codec { #expect(outcome == .read, "seed \(seed.name): \(outcome)") }
         }
+        // The committed corpus of the long libFuzzer runs: each input as it is and once mutated (the seeds' own
+        // mutations below stay as they were).
+        let corpus = FuzzSeeds.corpus(target)
+        var corpusMutator = ByteMutator(seed: 0xC0_4B05)
+        for input in corpus {
+            for bytes in [input.bytes, corpusMutator.mutate(input.bytes)] {
+                let outcome = target.run(bytes, in: work.url)
+                if case .violation(let what) = outcome {
+                    violations.append("corpus \(input.name): \(what); input saved as \(Self.save(bytes, target: target, iteration: -1))")
+                }
+            }
+        }
         for iteration in 0..<Self.iterations {
             let seed = seeds[iteration % seeds.count]
             var bytes = mutator.mutate(seed.bytes)
@@ -48,7 +60,7 @@ struct FuzzTests {
         }
         let seconds = Date().timeIntervalSince(start)
         ReliabilityFigures.report("fuzz \(target.rawValue)", [
-            "seeds": seeds.count, "inputs": Self.iterations, "read": outcomes[.read] ?? 0,
+            "seeds": seeds.count, "corpus": corpus.count, "inputs": Self.iterations, "read": outcomes[.read] ?? 0,
             "refused by probe": outcomes[.refusedByProbe] ?? 0, "refused by SQLite": outcomes[.refusedBySQLite] ?? 0,
             "refused by codec": outcomes[.refusedByCodec] ?? 0, "violations": violations.count,
             "seconds": String(format: "%.1f", seconds),

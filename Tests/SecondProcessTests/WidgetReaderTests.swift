@@ -25,10 +25,18 @@ struct WidgetReaderTests {
         reader.executableURL = Self.readerURL
         reader.arguments = [path, String(writes * 2), "120"]
         let output = Pipe()
+        let shown = StreamedOutput()
         reader.standardOutput = output
+        output.fileHandleForReading.readabilityHandler = { shown.append($0.availableData) }
         try reader.run()
+        // Deterministic overlap, whatever the machine's load: the writes start once the reader has read the empty
+        // state, and the second half waits until the reader has seen the first half committed.
+        #expect(shown.wait { $0.contains("seen 0\n") }, "the reader never read the empty state: \(shown.text)")
 
         for index in 0..<writes {
+            if index == writes / 2 {
+                #expect(shown.wait { $0.contains("seen \(writes)\n") }, "the reader never saw half the writes: \(shown.text)")
+            }
             try pool.write { db in
                 let amount = Int64(index % 97 + 1)
                 for code in ["Deposit", "Withdrawal"] {
@@ -43,12 +51,15 @@ struct WidgetReaderTests {
             }
         }
         reader.waitUntilExit()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        _ = shown.waitForEnd()
+        output.fileHandleForReading.readabilityHandler = nil
+        let text = shown.text.split(separator: "\n").filter { !$0.hasPrefix("seen ") }.joined(separator: "\n")
         #expect(reader.terminationStatus == 0, "reader: \(text)")
         #expect(text.hasPrefix("ok "), "reader: \(text)")
-        // The reader overlapped the writes: it saw more than the first and last states.
+        // The reader overlapped the writes: it saw the empty state, the half-way one and the last.
         let states = text.split(separator: " ").first { $0.hasPrefix("states=") }.flatMap { Int($0.dropFirst(7)) } ?? 0
         #expect(states > 2, "reader: \(text)")
         try pool.close()
     }
 }
+

@@ -153,6 +153,24 @@ public enum FuzzSeeds {
     }
 }
 
+extension FuzzSeeds {
+    /// Where the committed corpus of a target lives: the inputs long libFuzzer runs (`make fuzz`) found that reach
+    /// code the generated seeds do not, minimized with `-merge=1` (RELIABILITY.md says how it was made).
+    public static func corpusFolder(_ target: FuzzTarget) -> URL {
+        SharedData.repositoryRoot.appendingPathComponent("Tests/FuzzCorpus/\(target.rawValue)")
+    }
+
+    /// The committed corpus of `target`, by file name (sorted, so every run replays it in the same order).
+    public static func corpus(_ target: FuzzTarget) -> [(name: String, bytes: [UInt8])] {
+        let folder = corpusFolder(target)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { !$0.hasPrefix(".") }.sorted()
+        return names.compactMap { name in
+            (try? Data(contentsOf: folder.appendingPathComponent(name))).map { (name, [UInt8]($0)) }
+        }
+    }
+}
+
 /// Deterministic byte mutations for the bounded fuzzer in the test run: the same seed replays the same inputs.
 public struct ByteMutator {
     private var random: SplitMix64

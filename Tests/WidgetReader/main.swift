@@ -4,7 +4,8 @@
 // even count and a zero balance, and the count never goes down.
 //
 // Usage: driverport-widget-reader FILE EXPECTED_ROWS SECONDS
-// Prints "ok reads=N states=M" and exits 0, or prints what it saw and exits 1.
+// Prints "seen COUNT" (flushed) for every new state it reads, so a test can wait for it, then "ok reads=N states=M"
+// and exits 0, or prints what it saw and exits 1.
 import Foundation
 import ReaderWriterDriver
 
@@ -38,7 +39,9 @@ do {
             exit(1)
         }
         last = count
-        states.insert(count)
+        if states.insert(count).inserted {
+            FileHandle.standardOutput.write(Data("seen \(count)\n".utf8))  // unbuffered: a test waits for it
+        }
         if count == expected { break }
     }
 } catch {
