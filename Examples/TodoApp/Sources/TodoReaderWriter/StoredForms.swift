@@ -39,7 +39,7 @@ public enum StoredForms: Sendable, Hashable {
     /// (real SQLite.swift: ``DateForm/sqliteSwift``). The test `legacyDriverStoresTheDateFormThePortKeeps` writes
     /// one date through both sessions and fails, showing both texts, when this constant and the legacy driver
     /// disagree: a port keeps it equal to what its users' files hold.
-    public static let legacyDateForm: DateForm = .isoDay
+    public static let legacyDateForm: DateForm = .sqliteSwift
 
     /// A stored value in none of the known forms: the file was written by something else.
     struct InvalidStoredValue: Error, CustomStringConvertible {
