@@ -9,18 +9,11 @@ struct LegacyItemRepository: ItemRepository {
     let unit: LegacyUnitOfWork
     private typealias I = ItemColumns
 
-    /// A stored id that is not a UUID: the file was written by something else.
-    struct InvalidItemID: Error, CustomStringConvertible {
-        let text: String
-        var description: String { "items.id holds '\(text)', which is not a UUID string" }
-    }
-
     private func item(_ row: Row) throws -> TodoItem {
-        let text = try row.get(I.id)
-        guard let id = UUID(uuidString: text) else { throw InvalidItemID(text: text) }
-        return TodoItem(
-            id: id, listId: try row.get(I.listId), title: try row.get(I.title), notes: try row.get(I.notes),
-            dueDate: try row.get(I.dueDate), priority: try row.get(I.priority), isDone: try row.get(I.isDone)
+        TodoItem(
+            id: try row.get(I.id), listId: try row.get(I.listId), title: try row.get(I.title),
+            notes: try row.get(I.notes), dueDate: try row.get(I.dueDate), priority: try row.get(I.priority),
+            isDone: try row.get(I.isDone)
         )
     }
 
@@ -30,7 +23,7 @@ struct LegacyItemRepository: ItemRepository {
     }
 
     private func byID(_ id: UUID) -> Table {
-        I.table.filter(I.id == id.uuidString)
+        I.table.filter(I.id == id)
     }
 
     func items(inList listId: Int64) throws -> [TodoItem] {
@@ -56,7 +49,7 @@ struct LegacyItemRepository: ItemRepository {
         try unit.run { db in
             try db.run(
                 I.table.insert(
-                    I.id <- item.id.uuidString, I.listId <- item.listId, I.title <- item.title, I.notes <- item.notes,
+                    I.id <- item.id, I.listId <- item.listId, I.title <- item.title, I.notes <- item.notes,
                     I.dueDate <- item.dueDate, I.priority <- item.priority, I.isDone <- item.isDone
                 )
             )

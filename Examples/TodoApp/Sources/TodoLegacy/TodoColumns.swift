@@ -3,9 +3,8 @@ import LegacyDriver
 
 // The tables and columns as a SQLite.swift app declares them: one `Table` and one typed expression per column.
 //
-// Stored forms come from the driver's own `Value` conformances: `Date` as ISO text, `Bool` as INTEGER 0/1, `Double`
-// as REAL. The item id is a `UUID` kept as its `uuidString` TEXT, the form SQLite.swift's own `UUID` conformance
-// stores (apps older than that conformance declare the column `Expression<String>`, as here).
+// Stored forms come from the driver's own `Value` conformances, as SQLite.swift's: `Date` as ISO text
+// (`yyyy-MM-dd'T'HH:mm:ss.SSS`), `UUID` as its `uuidString` TEXT, `Bool` as INTEGER 0/1, `Double` as REAL.
 
 enum ListColumns {
     static let table = Table("lists")
@@ -17,7 +16,7 @@ enum ListColumns {
 
 enum ItemColumns {
     static let table = Table("items")
-    static let id = SQLExpression<String>("id")
+    static let id = SQLExpression<UUID>("id")
     static let listId = SQLExpression<Int64>("listId")
     static let title = SQLExpression<String>("title")
     static let notes = SQLExpression<String?>("notes")
