@@ -168,7 +168,6 @@ public struct SessionDiffRunner {
     private var fullComparison: StateComparison {
         var comparison = StateComparison.all
         comparison.ignoredColumns = Self.clockStampedColumns
-        comparison.skipsUnchangedTables = ProcessInfo.processInfo.environment["DP_TEMP_FULL"] == nil // TEMP-MEASURE
         if case .inMemorySample = source {
             comparison.rows = false
             comparison.schema = false
