@@ -2,7 +2,7 @@
 SWIFT ?= swift
 ORACLE_PYTHON := $(CURDIR)/.build/oracle-venv/bin/python
 
-.PHONY: deps oracles build release demo test soak reliability fuzz bench clean
+.PHONY: deps oracles build release demo test example-test soak reliability fuzz bench clean
 
 deps:
 	@.ci/install-deps
@@ -28,6 +28,13 @@ demo: release
 # cooperative pool has 2 threads, and the long synchronous crash tests would otherwise starve the async ones.
 test: oracles
 	DRIVERPORT_ORACLE_PYTHON=$(ORACLE_PYTHON) $(SWIFT) test --no-parallel
+
+# The second app (Examples/TodoApp), built as an outside package builds it: its own package, depending on this
+# checkout by path and importing only DriverPort's products. Runs its repository tests and its differential (legacy
+# vs queue, legacy vs pool on a small to-do file). It has its own .build: the first run compiles DriverPort again.
+example-test: deps
+	$(SWIFT) build --package-path Examples/TodoApp --build-tests
+	$(SWIFT) test --package-path Examples/TodoApp --skip-build --no-parallel
 
 # The full benchmark in a release build: prints the table and keeps the run as JSON, from which
 # `driverport bench --from .build/bench/bench.json --markdown` renders the tables of BENCHMARKS.md.
