@@ -118,6 +118,19 @@ public struct Row {
     /// with ``decode(_:atIndex:)`` where such a value can happen: it throws instead.
     @inlinable @inline(__always)
     public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
+        // The live path reads the column directly (no error machinery in the caller's loop); anything else, and a
+        // value that does not convert, takes the out-of-line path that reports and falls back.
+        if let liveEngine, index >= 0, index < Int(liveColumnCount),
+            let value = liveEngine._withUnsafeGuaranteedRef({ Value.decode(column: Int32(truncatingIfNeeded: index), of: $0) })
+        {
+            return value
+        }
+        return decodedOrFallback(index)
+    }
+
+    /// ``decode(_:atIndex:)``, with a failure reported to ``RowDecodingFailure`` and its fallback returned.
+    @usableFromInline @inline(never)
+    func decodedOrFallback<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
         do { return try decode(Value.self, atIndex: index) } catch { return RowDecodingFailure.fallback(for: error) }
     }
 
