@@ -24,10 +24,12 @@ demo: release
 	.build/release/driverport diff Fixtures/mmex-200.mmb
 	.build/release/driverport diff Fixtures/mmex-200-aes128.emb --key-env DP_FIXTURE_KEY --operations 250
 
-# The whole test suite (installs the C libraries and the Python oracles first). Serial: on 2 cores Swift's
-# cooperative pool has 2 threads, and the long synchronous crash tests would otherwise starve the async ones.
+# The whole test suite (installs the C libraries and the Python oracles first), then the second app
+# (Examples/TodoApp) built and tested as an outside package would be. Serial: on 2 cores Swift's cooperative pool has
+# 2 threads, and the long synchronous crash tests would otherwise starve the async ones.
 test: oracles
 	DRIVERPORT_ORACLE_PYTHON=$(ORACLE_PYTHON) $(SWIFT) test --no-parallel
+	$(MAKE) --no-print-directory example-test
 
 # The second app (Examples/TodoApp), built as an outside package builds it: its own package, depending on this
 # checkout by path and importing only DriverPort's products. Runs its repository tests and its differential (legacy
