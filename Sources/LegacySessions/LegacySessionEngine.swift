@@ -2,7 +2,6 @@ import Foundation
 import LegacyDriver
 import PersistenceSession
 import SQLiteEngine
-import Synchronization
 
 /// A ``PersistenceSession`` on the legacy (query-builder) driver, configured by the app: one retained
 /// `Connection` for the session's whole life, synchronous, as an app on SQLite.swift has it.
@@ -23,7 +22,7 @@ import Synchronization
 /// ```
 public final class LegacySessionEngine<ReadContext, WriteContext>: PersistenceSession, @unchecked Sendable {
     // @unchecked Sendable: `gate` serializes every use of `connection` (a connection used by one thread at a time)
-    // across threads; `closed` is a Mutex; every other stored property is immutable and Sendable.
+    // across threads; `closed` is a CloseOnce (its own mutex); every other stored property is immutable and Sendable.
     public let driver: DriverKind = .legacy
     public let location: SessionLocation
     public let access: SessionAccess
@@ -31,8 +30,7 @@ public final class LegacySessionEngine<ReadContext, WriteContext>: PersistenceSe
     private let setup: LegacySessionSetup<ReadContext, WriteContext>
     private let onClose: @Sendable () -> Void
     private let gate = UnitOfWorkGate()
-    /// Guarded by its own mutex: whether ``close()`` ran.
-    private let closed = Mutex(false)
+    private let closed = CloseOnce()
 
     /// Wraps a connection the caller opened (with the setup's `prepareConnection` already applied).
     ///
@@ -49,20 +47,13 @@ public final class LegacySessionEngine<ReadContext, WriteContext>: PersistenceSe
     }
 
     deinit {
-        let wasOpen = closed.withLock { closed in
-            defer { closed = true }
-            return !closed
-        }
-        if wasOpen {
+        if closed.markClosed() {
             connection.close()
             onClose()
         }
     }
 
-    private var path: String? {
-        if case .file(let path) = location { return path }
-        return nil
-    }
+    private var path: String? { location.path }
 
     // MARK: Opening
 
@@ -143,22 +134,18 @@ public final class LegacySessionEngine<ReadContext, WriteContext>: PersistenceSe
 
     // MARK: Lifecycle
 
-    public var isClosed: Bool { closed.withLock { $0 } }
+    public var isClosed: Bool { closed.isClosed }
 
     public func close() throws {
         try gate.run {
-            let first = closed.withLock { closed in
-                defer { closed = true }
-                return !closed
-            }
-            guard first else { return }
+            guard closed.markClosed() else { return }
             connection.close()
             onClose()
         }
     }
 
     private func checkOpen() throws {
-        if isClosed { throw PersistenceError.closed }
+        try closed.check()
     }
 
     // MARK: Units of work

@@ -2,7 +2,6 @@ import Foundation
 import PersistenceSession
 import ReaderWriterDriver
 import SQLiteEngine
-import Synchronization
 
 /// A ``PersistenceSession`` on the reader/writer driver, configured by the app: the serialized queue
 /// (`ReaderWriterSessionEngine<DatabaseQueue, …>`) or the WAL pool (`ReaderWriterSessionEngine<DatabasePool, …>`).
@@ -25,8 +24,7 @@ public final class ReaderWriterSessionEngine<Store: ReaderWriterStore, ReadConte
     private let store: Store
     private let setup: ReaderWriterSessionSetup<ReadContext, WriteContext>
     private let onClose: @Sendable () -> Void
-    /// Guarded by its own mutex: whether ``close()`` ran.
-    private let closed = Mutex(false)
+    private let closed = CloseOnce()
 
     /// Wraps a queue or pool the caller opened.
     ///
@@ -43,20 +41,13 @@ public final class ReaderWriterSessionEngine<Store: ReaderWriterStore, ReadConte
     }
 
     deinit {
-        let wasOpen = closed.withLock { closed in
-            defer { closed = true }
-            return !closed
-        }
-        if wasOpen {
+        if closed.markClosed() {
             try? store.close()
             onClose()
         }
     }
 
-    private var path: String? {
-        if case .file(let path) = location { return path }
-        return nil
-    }
+    private var path: String? { location.path }
 
     // MARK: Opening
 
@@ -112,7 +103,7 @@ public final class ReaderWriterSessionEngine<Store: ReaderWriterStore, ReadConte
 
     // MARK: Lifecycle
 
-    public var isClosed: Bool { closed.withLock { $0 } }
+    public var isClosed: Bool { closed.isClosed }
 
     /// Waits for running units of work, closes every connection (a pool first puts the journal mode back), then
     /// runs `onClose`.
@@ -120,11 +111,7 @@ public final class ReaderWriterSessionEngine<Store: ReaderWriterStore, ReadConte
     /// - Throws: ``PersistenceError/busy(path:)`` when a pool cannot put the journal mode back because another
     ///   connection has the file open (the connections are closed anyway).
     public func close() throws {
-        let first = closed.withLock { closed in
-            defer { closed = true }
-            return !closed
-        }
-        guard first else { return }
+        guard closed.markClosed() else { return }
         defer { onClose() }
         do {
             try store.close()
@@ -134,7 +121,7 @@ public final class ReaderWriterSessionEngine<Store: ReaderWriterStore, ReadConte
     }
 
     private func checkOpen() throws {
-        if isClosed { throw PersistenceError.closed }
+        try closed.check()
     }
 
     // MARK: Units of work

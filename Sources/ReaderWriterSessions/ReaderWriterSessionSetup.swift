@@ -28,25 +28,8 @@ public struct ReaderWriterSessionSetup<ReadContext, WriteContext>: Sendable {
         self.makeWriteContext = makeWriteContext
     }
 
-    /// The default error mapping: a nested access as ``UnitOfWorkRules/nestedUnitOfWork``, a closed database as
-    /// ``PersistenceError/closed``, a write in a read as ``PersistenceError/readOnly(path:detail:)``, SQLite failures
-    /// through ``PersistenceError/init(sqliteExtendedCode:message:path:keyGiven:)``, the driver's own checks as
-    /// ``PersistenceError/database(code:extendedCode:message:)``; anything else unchanged.
+    /// The default error mapping, ``ReaderWriterSessionErrors/mapped(_:path:)``.
     public static func standardMapping(_ error: any Error, path: String?) -> any Error {
-        guard let database = error as? DatabaseError else { return error }
-        switch database.kind {
-        case .reentrantAccess:
-            return UnitOfWorkRules.nestedUnitOfWork
-        case .closed:
-            return PersistenceError.closed
-        case .writeInReadAccess:
-            return PersistenceError.readOnly(path: path, detail: database.message)
-        case .sqlite, .invalidConfiguration, .transactionLeftOpen:
-            return PersistenceError(sqliteExtendedCode: database.extendedResultCode, message: database.message, path: path)
-        default:
-            return PersistenceError.database(
-                code: database.resultCode, extendedCode: database.extendedResultCode, message: database.description
-            )
-        }
+        ReaderWriterSessionErrors.mapped(error, path: path)
     }
 }

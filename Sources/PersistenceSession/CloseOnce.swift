@@ -1,0 +1,33 @@
+import Synchronization
+
+/// Whether a session has closed: set once, by the first ``markClosed()``; the session engines share it.
+package final class CloseOnce: Sendable {
+    /// Guarded by its own mutex: whether the session closed.
+    private let closed = Mutex(false)
+
+    package init() {}
+
+    /// Whether ``markClosed()`` has run.
+    package var isClosed: Bool { closed.withLock { $0 } }
+
+    /// Marks the session closed; `true` only the first time, so the caller closes its connections once.
+    package func markClosed() -> Bool {
+        closed.withLock { closed in
+            defer { closed = true }
+            return !closed
+        }
+    }
+
+    /// Throws ``PersistenceError/closed`` once the session closed.
+    package func check() throws(PersistenceError) {
+        if isClosed { throw .closed }
+    }
+}
+
+extension SessionLocation {
+    /// The file's path, or `nil` in memory (for error messages).
+    package var path: String? {
+        if case .file(let path) = self { return path }
+        return nil
+    }
+}
