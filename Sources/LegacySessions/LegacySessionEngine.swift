@@ -3,15 +3,15 @@ import LegacyDriver
 import PersistenceSession
 import SQLiteEngine
 
-/// A ``PersistenceSession`` on the legacy (query-builder) driver, configured by the app: one retained
+/// A `PersistenceSession` on the legacy (query-builder) driver, configured by the app: one retained
 /// `Connection` for the session's whole life, synchronous, as an app on SQLite.swift has it.
 ///
 /// - Units of work run one at a time on the connection (other threads wait); a read runs in a transaction (one
 ///   consistent view), a write in a transaction that commits when the closure returns and rolls back when it throws.
-/// - A unit of work started inside another on the same thread throws ``PersistenceError/invalidUse(_:)``; a write on
-///   a read-only session throws ``PersistenceError/readOnly(path:detail:)``; every unit after ``close()`` throws
-///   ``PersistenceError/closed``.
-/// - Schemas a unit attached (noted on its ``UnitScope``) are detached once its transaction ended.
+/// - A unit of work started inside another on the same thread throws `PersistenceError.invalidUse(_:)`; a write on
+///   a read-only session throws `PersistenceError.readOnly(path:detail:)`; every unit after ``close()`` throws
+///   `PersistenceError.closed`.
+/// - Schemas a unit attached (noted on its `UnitScope`) are detached once its transaction ended.
 ///
 /// ```swift
 /// var setup = LegacySessionSetup(makeReadContext: { TodoLegacyRead(unit: $0) },
@@ -34,7 +34,12 @@ public final class LegacySessionEngine<ReadContext, WriteContext>: PersistenceSe
 
     /// Wraps a connection the caller opened (with the setup's `prepareConnection` already applied).
     ///
-    /// - Parameter onClose: runs once, after the connection closed (remove a private copy the session read).
+    /// - Parameters:
+    ///   - connection: the session's one connection, from now on used only by the session.
+    ///   - location: where the database lives, as the session reports it.
+    ///   - access: whether write units are allowed.
+    ///   - setup: the app's contexts, checks and error mapping.
+    ///   - onClose: runs once, after the connection closed (remove a private copy the session read).
     public init(
         connection: Connection, location: SessionLocation, access: SessionAccess,
         setup: LegacySessionSetup<ReadContext, WriteContext>, onClose: @escaping @Sendable () -> Void = {}
@@ -61,10 +66,11 @@ public final class LegacySessionEngine<ReadContext, WriteContext>: PersistenceSe
     ///
     /// - Parameters:
     ///   - path: the file, as the session reports it.
-    ///   - access: ``SessionAccess/readOnly`` opens SQLite read-only; every write unit is refused.
+    ///   - setup: the app's contexts, checks and error mapping.
+    ///   - access: `SessionAccess.readOnly` opens SQLite read-only; every write unit is refused.
     ///   - connectAt: what SQLite opens when it is not `path` itself (a `file:` URI with parameters, a private copy).
     ///   - onClose: runs once after the connection closed.
-    /// - Throws: what the setup's `mapError` makes of SQLite's failure (``PersistenceError/notFound(path:)`` when
+    /// - Throws: what the setup's `mapError` makes of SQLite's failure (`PersistenceError.notFound(path:)` when
     ///   nothing is at `path`: a missing file is never created).
     public static func open(
         at path: String, access: SessionAccess, setup: LegacySessionSetup<ReadContext, WriteContext>,
@@ -90,7 +96,10 @@ public final class LegacySessionEngine<ReadContext, WriteContext>: PersistenceSe
 
     /// Creates a new database file with the setup's schema (in one transaction) and opens it.
     ///
-    /// - Throws: ``PersistenceError/alreadyExists(path:)`` when anything is at `path` (never overwrites); when the
+    /// - Parameters:
+    ///   - path: where the new file goes.
+    ///   - setup: the app's contexts, schema, checks and error mapping.
+    /// - Throws: `PersistenceError.alreadyExists(path:)` when anything is at `path` (never overwrites); when the
     ///   schema fails, the new file is removed and the error rethrown.
     public static func create(
         at path: String, setup: LegacySessionSetup<ReadContext, WriteContext>
@@ -116,6 +125,10 @@ public final class LegacySessionEngine<ReadContext, WriteContext>: PersistenceSe
     }
 
     /// Opens a private in-memory database with the setup's schema, filled by `fill`; it disappears on ``close()``.
+    ///
+    /// - Parameters:
+    ///   - setup: the app's contexts, schema and error mapping.
+    ///   - fill: writes the initial rows (sample data), after the schema.
     public static func openInMemory(
         setup: LegacySessionSetup<ReadContext, WriteContext>, fill: ((Connection) throws -> Void)? = nil
     ) throws -> LegacySessionEngine {
@@ -167,12 +180,12 @@ public final class LegacySessionEngine<ReadContext, WriteContext>: PersistenceSe
         }
     }
 
-    /// ``read(_:)-(ReadContext)`` off the calling task's thread; a task cancelled before it starts never runs it.
+    /// the synchronous `read` off the calling task's thread; a task cancelled before it starts never runs it.
     public func read<T: Sendable>(_ work: @escaping @Sendable (ReadContext) throws -> T) async throws -> T {
         try await runUnitDetached { try self.read(work) }
     }
 
-    /// ``write(_:)-(WriteContext)`` off the calling task's thread; a task cancelled before it starts writes nothing,
+    /// the synchronous `write` off the calling task's thread; a task cancelled before it starts writes nothing,
     /// and a started unit commits or rolls back as a whole.
     public func write<T: Sendable>(_ work: @escaping @Sendable (WriteContext) throws -> T) async throws -> T {
         try await runUnitDetached { try self.write(work) }

@@ -25,7 +25,7 @@ public struct LegacySessionSetup<ReadContext, WriteContext>: Sendable {
     /// The transaction a write unit runs in (SQLite.swift's `transaction()` default: deferred).
     public var writeTransaction: TransactionMode = .deferred
     /// Turns what a unit or an open threw into what the app sees; the default maps SQLite failures to
-    /// ``PersistenceError`` with ``PersistenceError/init(sqliteExtendedCode:message:path:keyGiven:)`` and passes
+    /// `PersistenceError` with `PersistenceError.init(sqliteExtendedCode:message:path:keyGiven:)` and passes
     /// everything else through.
     public var mapError: @Sendable (_ error: any Error, _ path: String?) -> any Error = LegacySessionSetup.standardMapping
 
@@ -37,7 +37,7 @@ public struct LegacySessionSetup<ReadContext, WriteContext>: Sendable {
         self.makeWriteContext = makeWriteContext
     }
 
-    /// The default error mapping: the driver's SQLite failures as ``PersistenceError``s, anything else unchanged.
+    /// The default error mapping: the driver's SQLite failures as `PersistenceError`s, anything else unchanged.
     public static func standardMapping(_ error: any Error, path: String?) -> any Error {
         guard let legacy = error as? LegacyError else { return error }
         switch legacy {

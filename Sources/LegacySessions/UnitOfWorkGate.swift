@@ -12,7 +12,7 @@ final class UnitOfWorkGate: @unchecked Sendable {
 
     /// Runs `body` as the only unit of work of the session.
     ///
-    /// - Throws: ``UnitOfWorkRules/nestedUnitOfWork`` when the calling thread is already inside a unit of this
+    /// - Throws: `UnitOfWorkRules.nestedUnitOfWork` when the calling thread is already inside a unit of this
     ///   session; otherwise what `body` throws.
     func run<T>(_ body: () throws -> T) throws -> T {
         let me = pthread_self()

@@ -18,8 +18,7 @@
 /// ``PersistenceError/invalidUse(_:)`` instead of deadlocking or crashing. A write on a read-only session throws
 /// ``PersistenceError/readOnly(path:detail:)``, and every unit after ``close()`` throws ``PersistenceError/closed``.
 /// Repositories obtained in a unit of work must not escape it (a ``UnitScope`` lets them refuse escaped use); the
-/// values they return may. The `async` variants (``read(_:)-swift.method`` and ``write(_:)-swift.method`` with an
-/// `@Sendable` closure) run the same unit off the caller's thread.
+/// values they return may. The `async` variants (`read` and `write` with an `@Sendable` closure) run the same unit off the caller's thread.
 public protocol PersistenceSession<ReadContext, WriteContext>: AnyObject, Sendable {
     /// What a read unit of work receives: the reading side of the app's repositories.
     associatedtype ReadContext

@@ -3,15 +3,15 @@ import PersistenceSession
 import ReaderWriterDriver
 import SQLiteEngine
 
-/// A ``PersistenceSession`` on the reader/writer driver, configured by the app: the serialized queue
+/// A `PersistenceSession` on the reader/writer driver, configured by the app: the serialized queue
 /// (`ReaderWriterSessionEngine<DatabaseQueue, …>`) or the WAL pool (`ReaderWriterSessionEngine<DatabasePool, …>`).
 ///
 /// - `read` runs the driver's `read` (a read-only transaction: one snapshot); `write` runs the driver's `write` (an
 ///   IMMEDIATE transaction: committed on return, rolled back on throw).
-/// - A unit of work inside another of the same session throws ``PersistenceError/invalidUse(_:)`` (the driver's
-///   reentrancy check); a write on a read-only session throws ``PersistenceError/readOnly(path:detail:)``; every
-///   unit after ``close()`` throws ``PersistenceError/closed``.
-/// - Schemas a write unit attached (noted on its ``UnitScope``) are detached once its transaction ended.
+/// - A unit of work inside another of the same session throws `PersistenceError.invalidUse(_:)` (the driver's
+///   reentrancy check); a write on a read-only session throws `PersistenceError.readOnly(path:detail:)`; every
+///   unit after ``close()`` throws `PersistenceError.closed`.
+/// - Schemas a write unit attached (noted on its `UnitScope`) are detached once its transaction ended.
 ///
 /// ```swift
 /// let setup = ReaderWriterSessionSetup(makeReadContext: { TodoRead(unit: $0) }, makeWriteContext: { TodoWrite(unit: $0) })
@@ -28,7 +28,12 @@ public final class ReaderWriterSessionEngine<Store: ReaderWriterStore, ReadConte
 
     /// Wraps a queue or pool the caller opened.
     ///
-    /// - Parameter onClose: runs once, after every connection closed (remove a private copy or sample folder).
+    /// - Parameters:
+    ///   - store: the queue or pool, from now on used only by the session.
+    ///   - location: where the database lives, as the session reports it.
+    ///   - access: whether write units are allowed.
+    ///   - setup: the app's contexts and error mapping.
+    ///   - onClose: runs once, after every connection closed (remove a private copy or sample folder).
     public init(
         store: Store, location: SessionLocation, access: SessionAccess,
         setup: ReaderWriterSessionSetup<ReadContext, WriteContext>, onClose: @escaping @Sendable () -> Void = {}
@@ -54,9 +59,12 @@ public final class ReaderWriterSessionEngine<Store: ReaderWriterStore, ReadConte
     /// Opens an existing database file with the setup's configuration (read-only when `access` says so).
     ///
     /// - Parameters:
+    ///   - path: the file, as the session reports it.
+    ///   - access: read-only or read-write: a read-only store never switches the file to WAL.
+    ///   - setup: the app's contexts, driver configuration and error mapping.
     ///   - connectAt: what SQLite opens when it is not `path` itself (a `file:` URI with parameters, a private copy).
     ///   - onClose: runs once after every connection closed (also when the open fails).
-    /// - Throws: what the setup's `mapError` makes of the failure (``PersistenceError/notFound(path:)`` when nothing
+    /// - Throws: what the setup's `mapError` makes of the failure (`PersistenceError.notFound(path:)` when nothing
     ///   is at `path`: a missing file is never created).
     public static func open(
         at path: String, access: SessionAccess, setup: ReaderWriterSessionSetup<ReadContext, WriteContext>,
@@ -80,7 +88,10 @@ public final class ReaderWriterSessionEngine<Store: ReaderWriterStore, ReadConte
 
     /// Creates a new database file with the setup's schema (in one write) and opens it.
     ///
-    /// - Throws: ``PersistenceError/alreadyExists(path:)`` when anything is at `path` (never overwrites); when the
+    /// - Parameters:
+    ///   - path: where the new file goes.
+    ///   - setup: the app's contexts, driver configuration, schema and error mapping.
+    /// - Throws: `PersistenceError.alreadyExists(path:)` when anything is at `path` (never overwrites); when the
     ///   schema fails, the new file is removed and the error rethrown.
     public static func create(
         at path: String, setup: ReaderWriterSessionSetup<ReadContext, WriteContext>
@@ -108,7 +119,7 @@ public final class ReaderWriterSessionEngine<Store: ReaderWriterStore, ReadConte
     /// Waits for running units of work, closes every connection (a pool first puts the journal mode back), then
     /// runs `onClose`.
     ///
-    /// - Throws: ``PersistenceError/busy(path:)`` when a pool cannot put the journal mode back because another
+    /// - Throws: `PersistenceError.busy(path:)` when a pool cannot put the journal mode back because another
     ///   connection has the file open (the connections are closed anyway).
     public func close() throws {
         guard closed.markClosed() else { return }
@@ -155,12 +166,12 @@ public final class ReaderWriterSessionEngine<Store: ReaderWriterStore, ReadConte
         }
     }
 
-    /// ``read(_:)-(ReadContext)`` off the calling task's thread; a task cancelled before it starts never runs it.
+    /// the synchronous `read` off the calling task's thread; a task cancelled before it starts never runs it.
     public func read<T: Sendable>(_ work: @escaping @Sendable (ReadContext) throws -> T) async throws -> T {
         try await runUnitDetached { try self.read(work) }
     }
 
-    /// ``write(_:)-(WriteContext)`` off the calling task's thread; a task cancelled before it starts writes nothing,
+    /// the synchronous `write` off the calling task's thread; a task cancelled before it starts writes nothing,
     /// and a started unit commits or rolls back as a whole.
     public func write<T: Sendable>(_ work: @escaping @Sendable (WriteContext) throws -> T) async throws -> T {
         try await runUnitDetached { try self.write(work) }

@@ -5,10 +5,10 @@ import ReaderWriterDriver
 /// unless its setup maps them itself (an app that adds wording of its own maps SQLite failures first and hands the
 /// rest here).
 public enum ReaderWriterSessionErrors {
-    /// A nested access as ``UnitOfWorkRules/nestedUnitOfWork``, a closed database as ``PersistenceError/closed``, a
-    /// write in a read as ``PersistenceError/readOnly(path:detail:)``, SQLite failures through
-    /// ``PersistenceError/init(sqliteExtendedCode:message:path:keyGiven:)``, the driver's own checks as
-    /// ``PersistenceError/database(code:extendedCode:message:)``; anything else (a ``PersistenceError``, the app's own
+    /// A nested access as `UnitOfWorkRules.nestedUnitOfWork`, a closed database as `PersistenceError.closed`, a
+    /// write in a read as `PersistenceError.readOnly(path:detail:)`, SQLite failures through
+    /// `PersistenceError.init(sqliteExtendedCode:message:path:keyGiven:)`, the driver's own checks as
+    /// `PersistenceError.database(code:extendedCode:message:)`; anything else (a `PersistenceError`, the app's own
     /// errors) unchanged.
     public static func mapped(_ error: any Error, path: String?) -> any Error {
         guard let database = error as? DatabaseError else { return error }

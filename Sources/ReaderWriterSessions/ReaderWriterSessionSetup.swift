@@ -14,7 +14,7 @@ public struct ReaderWriterSessionSetup<ReadContext, WriteContext>: Sendable {
     /// Creates the app's schema in a new file (``ReaderWriterSessionEngine/create(at:setup:)``), in one write.
     public var createSchema: (@Sendable (Database) throws -> Void)?
     /// Turns what a unit or an open threw into what the app sees; the default maps the driver's SQLite failures to
-    /// ``PersistenceError`` with ``PersistenceError/init(sqliteExtendedCode:message:path:keyGiven:)`` and passes
+    /// `PersistenceError` with `PersistenceError.init(sqliteExtendedCode:message:path:keyGiven:)` and passes
     /// everything else through.
     public var mapError: @Sendable (_ error: any Error, _ path: String?) -> any Error = ReaderWriterSessionSetup.standardMapping
 
