@@ -12,7 +12,7 @@
 /// its schema and the factories of its contexts, instead of writing session plumbing of its own.
 ///
 /// ## Units of work
-/// ``read(_:)`` and ``write(_:)`` run a closure synchronously with a context. A write commits when the closure returns
+/// `read` and `write` run a closure synchronously with a context. A write commits when the closure returns
 /// and rolls back when it throws; errors the closure throws pass through unchanged, database failures arrive as
 /// ``PersistenceError``. A unit of work nested inside another of the same session throws
 /// ``PersistenceError/invalidUse(_:)`` instead of deadlocking or crashing. A write on a read-only session throws
