@@ -49,6 +49,9 @@ public struct DifferentialHarness<Subject> {
     public var shrinkBudget: Int
     /// At most this many field differences are reported per operation.
     public var maximumFieldDetails: Int
+    /// Working copies kept between runs and reset to the source (only what differs is rewritten), so a scenario's
+    /// cost follows what it changed rather than the size of the file.
+    private let copyPool = WorkingCopyPool()
 
     public init(
         baseline: DifferentialSide<Subject>,
@@ -97,10 +100,17 @@ public struct DifferentialHarness<Subject> {
 
     /// Runs every scenario of a slice and sums them up.
     public func run(slice name: String, scenarios: [Scenario<Subject>], on file: String) throws -> SliceReport {
-        SliceReport(
+        defer { removeWorkingCopies() }
+        return SliceReport(
             name: name, baseline: baseline.name, candidate: candidate.name,
             scenarios: try scenarios.map { try run($0, on: file) }
         )
+    }
+
+    /// Removes the working copies the harness keeps between runs (``run(slice:scenarios:on:)`` does it when it
+    /// ends; a caller of ``run(_:on:)`` may call it after its last scenario, or leave it to the harness's end).
+    public func removeWorkingCopies() {
+        copyPool.removeAll()
     }
 
     private func annotate(_ mismatch: Mismatch, _ scenario: Scenario<Subject>) -> Mismatch {
@@ -116,11 +126,11 @@ public struct DifferentialHarness<Subject> {
     func execute(_ operations: [DifferentialOperation<Subject>], on file: String) throws -> [Mismatch] {
         let copies: WorkingCopies
         do {
-            copies = try WorkingCopies(source: file, under: workDirectory)
+            copies = try copyPool.take(source: file, under: workDirectory)
         } catch {
             throw DifferentialError.cannotCopy(path: file, reason: "\(error)")
         }
-        defer { copies.remove() }
+        defer { copyPool.giveBack(copies, source: file, under: workDirectory) }
 
         let left = Result { try baseline.open(copies.baselinePath) }
         let right = Result { try candidate.open(copies.candidatePath) }

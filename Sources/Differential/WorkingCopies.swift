@@ -38,3 +38,97 @@ struct WorkingCopies {
         try? FileManager.default.removeItem(at: root)
     }
 }
+
+extension WorkingCopies {
+    /// Makes both sides byte for byte the source again (the main file, its `-wal` and `-journal`, nothing else
+    /// beside them), rewriting only the parts of the main file that differ: the next run starts from exactly the
+    /// source's state without copying the whole file.
+    func reset(from source: String) throws {
+        let manager = FileManager.default
+        let name = URL(fileURLWithPath: source).lastPathComponent
+        for target in [baselinePath, candidatePath] {
+            let folder = URL(fileURLWithPath: target).deletingLastPathComponent()
+            for entry in try manager.contentsOfDirectory(atPath: folder.path) where entry != name {
+                try manager.removeItem(at: folder.appendingPathComponent(entry))
+            }
+            try WorkingCopies.rewriteDifferences(of: target, from: source)
+            try manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target)
+            for suffix in ["-wal", "-journal"] where manager.fileExists(atPath: source + suffix) {
+                try manager.copyItem(atPath: source + suffix, toPath: target + suffix)
+                try manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target + suffix)
+            }
+        }
+    }
+
+    /// Writes into `target` every 64 KiB block of `source` that differs, and gives it `source`'s length.
+    static func rewriteDifferences(of target: String, from source: String) throws {
+        let input = open(source, O_RDONLY)
+        guard input >= 0 else { throw CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: source]) }
+        defer { close(input) }
+        let output = open(target, O_RDWR)
+        guard output >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: target]) }
+        defer { close(output) }
+        let block = 64 * 1024
+        var wanted = [UInt8](repeating: 0, count: block)
+        var present = [UInt8](repeating: 0, count: block)
+        var offset: off_t = 0
+        while true {
+            let count = wanted.withUnsafeMutableBytes { pread(input, $0.baseAddress, block, offset) }
+            guard count >= 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: source]) }
+            if count == 0 { break }
+            let found = present.withUnsafeMutableBytes { pread(output, $0.baseAddress, count, offset) }
+            let same = found == count && wanted.withUnsafeBytes { a in
+                present.withUnsafeBytes { b in
+                    guard let x = a.baseAddress, let y = b.baseAddress else { return false }
+                    return memcmp(x, y, count) == 0
+                }
+            }
+            if !same {
+                let written = wanted.withUnsafeBytes { pwrite(output, $0.baseAddress, count, offset) }
+                guard written == count else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
+            }
+            offset += off_t(count)
+        }
+        guard ftruncate(output, offset) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
+    }
+}
+
+/// The working copies a harness keeps between its runs, reset to the source instead of copied anew; removed when
+/// the harness (every copy of it) is gone.
+final class WorkingCopyPool: @unchecked Sendable {
+    // @unchecked Sendable: `lock` guards `idle`; nothing else is stored.
+    private let lock = NSLock()
+    private var idle: [String: [WorkingCopies]] = [:]
+
+    /// Copies of `source` under `parent`: idle ones reset to the source, or new ones.
+    func take(source: String, under parent: URL) throws -> WorkingCopies {
+        let key = parent.path + "\u{0}" + source
+        if let copies = lock.withLock({ idle[key]?.popLast() }) {
+            do {
+                try copies.reset(from: source)
+                return copies
+            } catch {
+                copies.remove()
+            }
+        }
+        return try WorkingCopies(source: source, under: parent)
+    }
+
+    /// Keeps `copies` for the next run on the same source.
+    func giveBack(_ copies: WorkingCopies, source: String, under parent: URL) {
+        lock.withLock { idle[parent.path + "\u{0}" + source, default: []].append(copies) }
+    }
+
+    /// Removes every idle copy.
+    func removeAll() {
+        let all = lock.withLock { () -> [WorkingCopies] in
+            defer { idle = [:] }
+            return idle.values.flatMap { $0 }
+        }
+        for copies in all { copies.remove() }
+    }
+
+    deinit {
+        for list in idle.values { for copies in list { copies.remove() } }
+    }
+}

@@ -105,3 +105,38 @@ struct SameContentTests {
         #expect(!UnchangedTables.sameContent(header([]), Data(repeating: 7, count: 8192)))
     }
 }
+
+@Suite("Working copies are reset to the source, not copied anew")
+struct WorkingCopiesResetTests {
+    @Test("after writes, a longer file, a shorter file and stray sidecars, reset leaves exactly the source's bytes")
+    func resetRestoresTheSource() throws {
+        let folder = TemporaryDirectory("reset")
+        let source = folder.path("source.db")
+        let connection = try EngineConnection(path: source, options: .create)
+        try connection.execute(
+            """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+            INSERT INTO t SELECT i, printf('row %d', i) FROM n;
+            """
+        )
+        connection.close()
+        let original = try Data(contentsOf: URL(fileURLWithPath: source))
+        let copies = try WorkingCopies(source: source, under: folder.url)
+        defer { copies.remove() }
+        // The baseline grows and gets a stray sidecar; the candidate shrinks.
+        let grown = try EngineConnection(path: copies.baselinePath, options: .readWrite)
+        try grown.execute("INSERT INTO t SELECT id + 5000, body FROM t; UPDATE t SET body = 'x' WHERE id = 3")
+        grown.close()
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: copies.baselinePath + "-shm"))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: copies.candidatePath))
+        try handle.truncate(atOffset: 4096)
+        try handle.close()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copies.baselinePath)) != original)
+        try copies.reset(from: source)
+        for path in [copies.baselinePath, copies.candidatePath] {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+            #expect(WorkingCopies.files(beside: path) == ["source.db"])
+        }
+    }
+}
