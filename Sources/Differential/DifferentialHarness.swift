@@ -74,7 +74,7 @@ public struct DifferentialHarness<Subject> {
         self.maximumFieldDetails = maximumFieldDetails
     }
 
-    /// Runs one scenario on fresh copies of `file`; shrinks it when it fails.
+    /// Runs one scenario on working copies of `file` that start from exactly its bytes; shrinks it when it fails.
     ///
     /// - Throws: ``DifferentialError`` when the harness cannot run it at all (the file cannot be copied, neither side
     ///   opens it, a copy cannot be read afterwards). Disagreements are never thrown: they are the report.
