@@ -84,7 +84,7 @@ docs: deps
 # the policy timing tests' concurrent reads), the fixture cache. Its own build path, so the normal build stays;
 # stops at the first report (halt_on_error=1); the log is .build/tsan.log.
 .PHONY: tsan
-TSAN_FILTER ?= ReaderWriterDriverTests|MMEXSessionTests|FixtureCacheTests
+TSAN_FILTER ?= ReaderWriterDriverTests|MMEXSessionTests|FixtureCacheTests|SessionEngineTests|SharedConnectionTests
 TSAN_SOAK_ITERATIONS ?= 2000
 tsan: deps
 	@mkdir -p .build
