@@ -7,17 +7,10 @@ import SQLiteEngine
 
 /// Turns any error a command meets into the one line and exit code the user sees.
 enum ErrorMapping {
-    /// What to tell the user about an encrypted file: the key options, or (for a command that reads plain files
-    /// only and would reject them) how to get a plain copy.
-    static func encryptedHint(takesKeys: Bool) -> String {
-        takesKeys
-            ? "give its key with --key-env, --key-file or --key-stdin"
-            : "this command reads plain files only: export a plain copy first with "
-                + "'driverport export FILE --to COPY --key-env NAME'"
-    }
+    /// What to tell the user about an encrypted file (every command takes the key options).
+    static let encryptedHint = "give its key with --key-env, --key-file or --key-stdin"
 
-    /// - Parameter takesKeys: whether the command accepts the key options (its hints name them only then).
-    static func cliError(for error: any Error, path: String? = nil, takesKeys: Bool = true) -> CLIError {
+    static func cliError(for error: any Error, path: String? = nil) -> CLIError {
         switch error {
         case let error as CLIError:
             return error
@@ -31,7 +24,7 @@ enum ErrorMapping {
             let prefix = path.map { "\($0): " } ?? ""
             switch error.code {
             case ResultCode.notadb:
-                return CLIError("\(prefix)not a database (or encrypted: \(encryptedHint(takesKeys: takesKeys)))", exitCode: .dataError)
+                return CLIError("\(prefix)not a database (or encrypted: \(encryptedHint))", exitCode: .dataError)
             case ResultCode.corrupt:
                 return CLIError("\(prefix)the database is corrupt (\(error.message))", exitCode: .dataError)
             case ResultCode.cantopen:
@@ -52,7 +45,7 @@ enum ErrorMapping {
         case let error as SnapshotCalculator.BadAmount:
             return CLIError("\(path.map { "\($0): " } ?? "")\(error)", exitCode: .dataError)
         case let error as CipherError:
-            return cipherError(error, path: path, takesKeys: takesKeys)
+            return cipherError(error, path: path)
         case let error as EngineUnavailableError:
             return CLIError(error.description, exitCode: .software)
         case let error as PersistenceError:
@@ -99,16 +92,16 @@ enum ErrorMapping {
     }
 
     /// Cipher errors are data errors (65) in one line, except those that are about the output, a lock or the disk.
-    private static func cipherError(_ error: CipherError, path: String?, takesKeys: Bool) -> CLIError {
+    private static func cipherError(_ error: CipherError, path: String?) -> CLIError {
         let prefix = path.map { "\($0): " } ?? ""
         switch error {
         case .outputExists: return CLIError(error.description, exitCode: .cannotCreate)
         case .databaseInUse: return CLIError(prefix + error.description, exitCode: .temporaryFailure)
         case .io(let detail): return CLIError(prefix + detail, exitCode: .ioError)
         case .cancelled: return CLIError(prefix + error.description, exitCode: .temporaryFailure)
-        case .sqlite(let sqliteError): return cliError(for: sqliteError, path: path, takesKeys: takesKeys)
+        case .sqlite(let sqliteError): return cliError(for: sqliteError, path: path)
         case .keyRequired:
-            return CLIError(prefix + "not a plain SQLite database: it is encrypted (\(encryptedHint(takesKeys: takesKeys))) "
+            return CLIError(prefix + "not a plain SQLite database: it is encrypted (\(encryptedHint)) "
                 + "or not a database", exitCode: .dataError)
         default: return CLIError(prefix + error.description, exitCode: .dataError)
         }
