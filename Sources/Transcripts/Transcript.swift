@@ -55,7 +55,7 @@ public struct Transcript: Sendable, Equatable {
         public var close: Outcome
         /// The database after the session closed.
         public var state: DatabaseStateDigest
-        /// The line of its `scenario` record in the text it was read from (0 when made in memory).
+        /// The line of its `scenario` record in ``Transcript/text``.
         public var line: Int = 0
     }
 
@@ -63,7 +63,7 @@ public struct Transcript: Sendable, Equatable {
     public struct OperationRecord: Sendable, Equatable {
         public var name: String
         public var outcome: Outcome
-        /// The line of its `op` record in the text it was read from (0 when made in memory).
+        /// The line of its `op` record in ``Transcript/text``.
         public var line: Int = 0
     }
 
@@ -116,6 +116,20 @@ public struct Transcript: Sendable, Equatable {
         }
         lines.append("end scenarios \(scenarios.count) operations \(operationCount)")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Sets every scenario's and operation's ``ScenarioRecord/line`` to where ``text`` puts it.
+    mutating func numberLines() {
+        var line = 3 + parameters.count
+        for scenario in scenarios.indices {
+            line += 1
+            scenarios[scenario].line = line
+            for operation in scenarios[scenario].operations.indices {
+                scenarios[scenario].operations[operation].line = line + 1
+                line += 2
+            }
+            line += 4 + scenarios[scenario].state.tables.count
+        }
     }
 
     static func line(_ outcome: Outcome) -> String {

@@ -85,7 +85,7 @@ private struct TranscriptReader {
     }
 
     mutating func read() throws(TranscriptError) -> Transcript {
-        guard !lines.isEmpty else { throw .truncated(line: 1, reason: "the transcript is empty") }
+        guard !(lines.count == 1 && lines[0].isEmpty) else { throw .truncated(line: 1, reason: "the transcript is empty") }
         let magic = try next(expecting: "the header")
         guard magic.count == 2, magic[0] == "driverport-transcript" else {
             throw malformed("not a driverport transcript (the first line must be 'driverport-transcript \(Transcript.formatVersion)')")
@@ -157,7 +157,8 @@ private struct TranscriptReader {
                 throw malformed("expected 'op \(operations.count + 1) \"NAME\"'")
             }
             let operationName = try string(words[2], "the operation name")
-            let outcome = try self.outcome(try self.next(expecting: "the outcome of operation \(operations.count + 1)"))
+            let outcomeWords = try self.next(expecting: "the outcome of operation \(operations.count + 1)")
+            let outcome = try self.outcome(outcomeWords)
             operations.append(.init(name: operationName, outcome: outcome, line: operationLine))
         }
         let close = try next(expecting: "the close line")

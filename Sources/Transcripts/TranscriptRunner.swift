@@ -67,10 +67,12 @@ public struct TranscriptRunner<Subject> {
     ) throws -> Transcript {
         let source = try SourceFingerprint(of: file)
         let played = try play(scenarios, on: file, limit: largeValueLimit, progress: progress) { error in throw error }
-        return Transcript(
+        var transcript = Transcript(
             sourceSHA256: source.sha256, sourceBytes: source.bytes, largeValueLimit: largeValueLimit,
             parameters: parameters, scenarios: played.compactMap(\.record)
         )
+        transcript.numberLines()
+        return transcript
     }
 
     /// Runs `scenarios` (made again from the transcript's parameters) on fresh copies of `file` and compares every
