@@ -22,12 +22,14 @@ enum TranscriptSupport {
     static func runner(
         _ driver: DriverKind, path: String, key: DatabaseKey?
     ) throws -> TranscriptRunner<any MMEXSession> {
-        TranscriptRunner(
+        var runner = TranscriptRunner(
             side: driver.differentialSide(.file(path: path, key: key)),
             inspect: try TranscriptPlan.inspect(key: key),
             ignoredColumns: TranscriptPlan.ignoredColumns,
             workDirectory: DiffCommand.scratchDirectory
         )
+        runner.describeError = TranscriptPlan.describeError
+        return runner
     }
 
     /// Checks that FILE opens (a clear error for a missing file, a wrong key, not MMEX) and returns its key.

@@ -72,6 +72,15 @@ public struct TranscriptPlan: Sendable, Equatable {
     /// Columns left out of the state hash: the clock stamps the differential does not compare either.
     public static var ignoredColumns: Set<String> { SessionDiffRunner.clockStampedColumns }
 
+    /// An error as a transcript keeps it: its type and description (as the differential compares errors), with the
+    /// folder of the import scenarios' source files (a new temporary folder in every process) replaced by
+    /// `<import-sources>`, so a transcript recorded in one process verifies in another.
+    public static func describeError(_ error: any Error) -> String {
+        let text = "\(type(of: error)): \(error)"
+        guard let folder = try? ImportSources.shared().folder else { return text }
+        return text.replacingOccurrences(of: folder, with: "<import-sources>")
+    }
+
     /// Opens a copy for reading its state back (applying the key of an encrypted file).
     public static func inspect(key: DatabaseKey?) throws -> @Sendable (String) throws -> EngineConnection {
         let sessionKey = try key.map(SessionKey.init)
