@@ -15,9 +15,13 @@ enum TranscriptCLI {
         return (code, console.standardOutput, console.standardError)
     }
 
-    /// The key options for a file: the fixture key for `.emb` files, none for plain ones.
+    /// The key options for a file: the fixture key and the fixture's cipher for `.emb` files (named, so each open
+    /// derives the key once: `auto` tries SQLCipher 4's key derivation first on every open), none for plain ones.
     static func keyOptions(for path: String) -> [String] {
-        path.hasSuffix(".emb") ? ["--key-env", keyVariable] : []
+        guard path.hasSuffix(".emb") else { return [] }
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let cipher = ["sqlcipher4", "sqlcipher3", "chacha20", "aes128"].first { name.contains("-\($0)") } ?? "auto"
+        return ["--key-env", keyVariable, "--cipher", cipher]
     }
 
     /// Every committed fixture (Fixtures/*.mmb and *.emb).
