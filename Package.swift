@@ -117,7 +117,7 @@ let package = Package(
             dependencies: [
                 "SQLiteEngine", "SQLiteCipher", "MMEXFiles", "MMEXFixtures", "MMEXSchema", "FileLifecycle",
                 "Differential", "PersistenceSession", "DriverPortBench", "MMEXDifferential", "MMEXModel",
-                "MMEXSession", "Transcripts", "MMEXSessionSupport",
+                "MMEXSession", "Transcripts",
             ]
         ),
 
@@ -161,13 +161,7 @@ let package = Package(
         ),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential", "SQLiteEngine", "TestSupport"]),
         .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "Differential", "SQLiteEngine", "TestSupport"]),
-        .testTarget(
-            name: "MMEXTranscriptTests",
-            dependencies: [
-                "DriverPortCLI", "Transcripts", "Differential", "MMEXDifferential", "MMEXModel", "MMEXSession",
-                "MMEXSessionSupport", "TestSupport",
-            ]
-        ),
+        .testTarget(name: "MMEXTranscriptTests", dependencies: ["DriverPortCLI", "TestSupport"]),
         // The package's own checks: declared dependencies equal imports, the products build from outside.
         .testTarget(name: "PackageTests"),
         .testTarget(

@@ -6,7 +6,7 @@ import SQLiteEngine
 /// Hashed: `user_version`; the schema (`type`, `name`, `tbl_name`, `sql` of every `sqlite_master` row, sorted by type
 /// and name; not `rootpage`); and per table, its column names and its rows in rowid order (tables without rowid:
 /// their rows sorted), every value with its storage class, so `1`, `1.0` and `'1'` differ. Columns named in
-/// ``ignoredColumns`` (clock stamps) are left out of every table. Not hashed: the journal mode and the files beside
+/// `ignoredColumns` (clock stamps) are left out of every table. Not hashed: the journal mode and the files beside
 /// the database.
 public struct DatabaseStateDigest: Sendable, Hashable {
     /// One table's row count and hash.
@@ -41,7 +41,9 @@ public struct DatabaseStateDigest: Sendable, Hashable {
 
     /// Reads and hashes the database `connection` has open.
     ///
-    /// - Parameter ignoredColumns: column names (compared upper-cased) left out of every table's hash.
+    /// - Parameters:
+    ///   - connection: an open connection to the database (read-only is enough).
+    ///   - ignoredColumns: column names (compared upper-cased) left out of every table's hash.
     public init(reading connection: EngineConnection, ignoredColumns: Set<String> = []) throws {
         let ignored = Set(ignoredColumns.map { $0.uppercased() })
         let schema = SHA256Digest()

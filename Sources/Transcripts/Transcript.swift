@@ -4,8 +4,8 @@ import Foundation
 /// one file, and the state each scenario left, as deterministic, line-oriented text (the format is described in
 /// <doc:TranscriptFormat>).
 ///
-/// Record it once from the implementation that is the reference (``TranscriptRunner/record(_:on:parameters:)``),
-/// keep the text, and verify any other implementation against it later (``TranscriptRunner/verify(_:against:on:)``),
+/// Record it once from the implementation that is the reference (``TranscriptRunner/record(_:on:parameters:progress:)``),
+/// keep the text, and verify any other implementation against it later (``TranscriptRunner/verify(_:against:on:progress:)``),
 /// after the reference's code is gone.
 public struct Transcript: Sendable, Equatable {
     /// The version of the text format this toolkit writes and reads.

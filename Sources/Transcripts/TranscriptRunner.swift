@@ -7,7 +7,7 @@ import SQLiteEngine
 /// be deleted once its answers are kept.
 ///
 /// Each scenario runs on a fresh copy of the source file (the source is only read), in order: open the subject on the
-/// copy, run every operation (each returned value becomes its ``FieldValue`` tree, then its canonical text; each
+/// copy, run every operation (each returned value becomes its `FieldValue` tree, then its canonical text; each
 /// thrown error its normalized description), close the subject, then read the copy back (``inspect``) and hash its
 /// logical state (``DatabaseStateDigest``).
 ///
@@ -57,9 +57,11 @@ public struct TranscriptRunner<Subject> {
     /// Runs every scenario on a fresh copy of `file` and returns what the subject did.
     ///
     /// - Parameters:
+    ///   - scenarios: the scenarios, in the order the transcript keeps them.
+    ///   - file: the source; each scenario runs on a fresh copy of it.
     ///   - parameters: what a verifier needs to make the same scenarios again (kept in the header).
     ///   - progress: called before each scenario with its 1-based number and the count.
-    /// - Throws: the subject's error when it cannot open a copy (nothing can be recorded), ``DifferentialError`` when
+    /// - Throws: the subject's error when it cannot open a copy (nothing can be recorded), `DifferentialError` when
     ///   the file cannot be copied or a copy cannot be read back, ``TranscriptError/digestUnavailable``.
     public func record(
         _ scenarios: [Scenario<Subject>], on file: String, parameters: [Transcript.Parameter] = [],
@@ -79,7 +81,7 @@ public struct TranscriptRunner<Subject> {
     /// outcome and state with `transcript`.
     ///
     /// - Throws: ``TranscriptError/foreignSource(line:recorded:actual:)`` (before running anything) when `file` is
-    ///   not the file the transcript was recorded on; ``DifferentialError`` when the file cannot be copied or read
+    ///   not the file the transcript was recorded on; `DifferentialError` when the file cannot be copied or read
     ///   back. A subject that cannot open a copy, or answers differently, is a mismatch, never thrown.
     public func verify(
         _ scenarios: [Scenario<Subject>], against transcript: Transcript, on file: String,
