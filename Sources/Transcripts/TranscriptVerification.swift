@@ -103,7 +103,8 @@ struct TranscriptComparison {
                     break
                 }
                 if want.outcome != got.outcome {
-                    mismatch(Self.field(want.outcome, got.outcome), want.outcome.shown, got.outcome.shown, operation: place, line: want.line)
+                    let (a, b) = Self.shown(want.outcome, got.outcome)
+                    mismatch(Self.field(want.outcome, got.outcome), a, b, operation: place, line: want.line)
                 }
             }
             if recorded.close != played.close {
@@ -118,6 +119,15 @@ struct TranscriptComparison {
             }
         }
         return found
+    }
+
+    /// Both outcomes for a mismatch line; two long values are shown from a little before where they first differ.
+    static func shown(_ a: Transcript.Outcome, _ b: Transcript.Outcome) -> (String, String) {
+        guard case .returned(let x) = a, case .returned(let y) = b else { return (a.shown, b.shown) }
+        let same = zip(x, y).prefix { $0 == $1 }.count
+        guard same > 40 else { return (a.shown, b.shown) }
+        let cut = { (text: String) in Transcript.Outcome.returned("…" + text.dropFirst(same - 20)).shown }
+        return (cut(x), cut(y))
     }
 
     /// `result` when both returned, `error` when both threw, `outcome` when one returned and the other threw.
