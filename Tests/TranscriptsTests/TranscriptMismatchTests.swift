@@ -31,6 +31,24 @@ struct TranscriptMismatchTests {
         #expect(result.mismatches.allSatisfy { $0.field == "result" }, "the state is the same: only values differ")
     }
 
+    @Test("two long values that differ late are shown from a little before the difference")
+    func lateDifference() throws {
+        let folder = TemporaryDirectory.inMemory("transcript")
+        let file = folder.path("empty.sqlite")
+        try EngineConnection(path: file, options: .create).close()
+        func side(_ last: String) -> DifferentialSide<String> {
+            DifferentialSide(name: last, open: { _ in last }, close: { _ in })
+        }
+        let scenario = Scenario<String>(name: "long", operations: [
+            DifferentialOperation("text") { last in String(repeating: "a", count: 300) + last },
+        ])
+        let transcript = try TranscriptRunner(side: side("x"), workDirectory: folder.url).record([scenario], on: file)
+        let result = try TranscriptRunner(side: side("y"), workDirectory: folder.url).verify([scenario], against: transcript, on: file)
+        let mismatch = try #require(result.mismatches.first)
+        #expect(mismatch.expected == "…" + String(repeating: "a", count: 20) + "x\"")
+        #expect(mismatch.actual == "…" + String(repeating: "a", count: 20) + "y\"")
+    }
+
     @Test("a subject that writes something else: the state mismatch names the table")
     func differentState() throws {
         let folder = TemporaryDirectory.inMemory("transcript")
