@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "SQLiteCipher", targets: ["SQLiteCipher"]),
         .library(name: "Differential", targets: ["Differential"]),
         .library(name: "FileLifecycle", targets: ["FileLifecycle"]),
+        .library(name: "Transcripts", targets: ["Transcripts"]),
     ],
     targets: [
         // MARK: Layer 0: C libraries from Debian packages, and the modules that need nothing: the MMEX model and
@@ -37,6 +38,8 @@ let package = Package(
             resources: [.copy("tables.sql"), .copy("upgrade")]
         ),
         .target(name: "PersistenceSession"),
+        // OpenSSL's digests (SHA-256 of transcripts).
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", providers: [.apt(["libssl-dev"])]),
 
         // MARK: Layer 1: the engine; MMEX's contexts on the session core
         .target(
@@ -55,6 +58,8 @@ let package = Package(
         .target(name: "LegacyDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
         .target(name: "ReaderWriterDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
         .target(name: "MMEXFiles", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXSchema"]),
+        // Golden transcripts: record one implementation's answers once, verify another against them later.
+        .target(name: "Transcripts", dependencies: ["Differential", "SQLiteEngine", "COpenSSL"]),
 
         // MARK: Layer 4: the generic session engines, one per driver; the MMEX fixture generator; the widget reader
         .target(name: "LegacySessions", dependencies: ["LegacyDriver", "PersistenceSession", "SQLiteEngine"]),
@@ -112,7 +117,7 @@ let package = Package(
             dependencies: [
                 "SQLiteEngine", "SQLiteCipher", "MMEXFiles", "MMEXFixtures", "MMEXSchema", "FileLifecycle",
                 "Differential", "PersistenceSession", "DriverPortBench", "MMEXDifferential", "MMEXModel",
-                "MMEXSession",
+                "MMEXSession", "Transcripts",
             ]
         ),
 
@@ -155,6 +160,8 @@ let package = Package(
             dependencies: ["PersistenceSession", "LegacySessions", "ReaderWriterSessions", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine"]
         ),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential", "SQLiteEngine", "TestSupport"]),
+        .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "Differential", "SQLiteEngine", "TestSupport"]),
+        .testTarget(name: "MMEXTranscriptTests", dependencies: ["DriverPortCLI", "TestSupport"]),
         // The package's own checks: declared dependencies equal imports, the products build from outside.
         .testTarget(name: "PackageTests"),
         .testTarget(

@@ -63,6 +63,7 @@ let package = Package(
                 .product(name: "Differential", package: driverPort),
                 .product(name: "PersistenceSession", package: driverPort),
                 .product(name: "ReaderWriterDriver", package: driverPort),
+                .product(name: "Transcripts", package: driverPort),
             ]
         ),
     ],

@@ -46,11 +46,11 @@ struct DiffCommand: Command {
             throw CLIError.usage("--slices: \(error)")
         }
         let options = DiffOptions(
-            seed: try seed(arguments), randomOperations: try arguments.integer("operations", range: 0...10_000_000) ?? 1000
+            seed: try Self.seed(arguments), randomOperations: try arguments.integer("operations", range: 0...10_000_000) ?? 1000
         )
         let report: SessionDiffReport
         do {
-            let key = try databaseKey(for: path, keyOptions: keyOptions, console: console)
+            let key = try Self.databaseKey(for: path, keyOptions: keyOptions, console: console)
             let runner = SessionDiffRunner(
                 source: .file(path: path, key: key), options: options, workDirectory: Self.scratchDirectory
             )
@@ -88,14 +88,14 @@ struct DiffCommand: Command {
         return FileManager.default.temporaryDirectory
     }
 
-    private func seed(_ arguments: ArgumentList) throws(CLIError) -> UInt64 {
+    static func seed(_ arguments: ArgumentList) throws(CLIError) -> UInt64 {
         guard let text = arguments.option("seed") else { return 1 }
         guard let value = UInt64(text) else { throw .usage("--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'") }
         return value
     }
 
     /// The session key for FILE from the key options (a prompt on a terminal for an encrypted file), or `nil`.
-    private func databaseKey(for path: String, keyOptions: KeyOptions, console: Console) throws -> DatabaseKey? {
+    static func databaseKey(for path: String, keyOptions: KeyOptions, console: Console) throws -> DatabaseKey? {
         let probe = try FileProbe.examine(path)
         let needed = keyOptions.needsKey(fileIsPlain: probe.kind == .plainSQLite)
         guard let bytes = try keyOptions.passphrase(needed: needed, prompt: "Passphrase for \(path): ", console: console) else {

@@ -1,0 +1,167 @@
+import Foundation
+
+/// A golden transcript: what one session returned for every operation of a list of scenarios run on fresh copies of
+/// one file, and the state each scenario left, as deterministic, line-oriented text (the format is described in
+/// <doc:TranscriptFormat>).
+///
+/// Record it once from the implementation that is the reference (``TranscriptRunner/record(_:on:parameters:progress:)``),
+/// keep the text, and verify any other implementation against it later (``TranscriptRunner/verify(_:against:on:progress:)``),
+/// after the reference's code is gone.
+public struct Transcript: Sendable, Equatable {
+    /// The version of the text format this toolkit writes and reads.
+    public static let formatVersion = 1
+
+    /// The SHA-256 of the source file's bytes (its `-wal` and `-journal` after them, when present).
+    public var sourceSHA256: String
+    /// The source file's size in bytes (the main file).
+    public var sourceBytes: UInt64
+    /// Returned values whose canonical text is longer than this many bytes are kept as their length and SHA-256.
+    public var largeValueLimit: Int
+    /// What the caller needs to make the same scenarios again (seed, operation count, slices), in order.
+    public var parameters: [Parameter]
+    public var scenarios: [ScenarioRecord]
+
+    public init(
+        sourceSHA256: String, sourceBytes: UInt64, largeValueLimit: Int, parameters: [Parameter],
+        scenarios: [ScenarioRecord]
+    ) {
+        self.sourceSHA256 = sourceSHA256
+        self.sourceBytes = sourceBytes
+        self.largeValueLimit = largeValueLimit
+        self.parameters = parameters
+        self.scenarios = scenarios
+    }
+
+    /// A named value of the header (`seed`: `1`). Names are lower-case letters, digits and `-`.
+    public struct Parameter: Sendable, Hashable {
+        public let name: String
+        public let value: String
+
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The value of a parameter, if the header has it.
+    public func parameter(_ name: String) -> String? { parameters.last { $0.name == name }?.value }
+
+    /// One scenario as recorded.
+    public struct ScenarioRecord: Sendable, Equatable {
+        public var name: String
+        public var seed: UInt64?
+        public var operations: [OperationRecord]
+        /// What closing the session did.
+        public var close: Outcome
+        /// The database after the session closed.
+        public var state: DatabaseStateDigest
+        /// The line of its `scenario` record in ``Transcript/text``.
+        public var line: Int = 0
+    }
+
+    /// One operation as recorded.
+    public struct OperationRecord: Sendable, Equatable {
+        public var name: String
+        public var outcome: Outcome
+        /// The line of its `op` record in ``Transcript/text``.
+        public var line: Int = 0
+    }
+
+    /// What an operation (or closing) did.
+    public enum Outcome: Sendable, Hashable {
+        /// Returned this value (canonical text), or closed without error (`""`).
+        case returned(String)
+        /// Returned a value whose canonical text is `bytes` long with this SHA-256.
+        case returnedLarge(bytes: Int, sha256: String)
+        /// Threw: the error's normalized description.
+        case threw(String)
+
+        /// For a mismatch line: the value (cut at 200 characters), the hash, or `threw ...`.
+        public var shown: String {
+            switch self {
+            case .returned(let text): text.count > 200 ? String(text.prefix(200)) + "…" : text
+            case .returnedLarge(let bytes, let sha256): "(\(bytes) bytes, sha256 \(sha256.prefix(16))…)"
+            case .threw(let description): "threw \(description)"
+            }
+        }
+    }
+
+    /// How many operations the scenarios hold.
+    public var operationCount: Int { scenarios.reduce(0) { $0 + $1.operations.count } }
+
+    // MARK: Text
+
+    /// The transcript as text: every record on its own line, `\n` line ends, the same bytes for the same content.
+    public var text: String {
+        var lines = [
+            "driverport-transcript \(Self.formatVersion)",
+            "source sha256 \(sourceSHA256) bytes \(sourceBytes)",
+            "large-values \(largeValueLimit)",
+        ]
+        for parameter in parameters { lines.append("parameter \(parameter.name) \(CanonicalText.quoted(parameter.value))") }
+        for (index, scenario) in scenarios.enumerated() {
+            lines.append(
+                "scenario \(index + 1) \(CanonicalText.quoted(scenario.name)) seed \(scenario.seed.map(String.init) ?? "-")"
+            )
+            for (number, operation) in scenario.operations.enumerated() {
+                lines.append("op \(number + 1) \(CanonicalText.quoted(operation.name))")
+                lines.append(Self.line(operation.outcome))
+            }
+            switch scenario.close {
+            case .threw(let description): lines.append("close ! \(CanonicalText.quoted(description))")
+            default: lines.append("close ok")
+            }
+            lines.append("state \(scenario.state.sha256)")
+            lines += scenario.state.detailLines
+        }
+        lines.append("end scenarios \(scenarios.count) operations \(operationCount)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Sets every scenario's and operation's ``ScenarioRecord/line`` to where ``text`` puts it.
+    mutating func numberLines() {
+        var line = 3 + parameters.count
+        for scenario in scenarios.indices {
+            line += 1
+            scenarios[scenario].line = line
+            for operation in scenarios[scenario].operations.indices {
+                scenarios[scenario].operations[operation].line = line + 1
+                line += 2
+            }
+            line += 4 + scenarios[scenario].state.tables.count
+        }
+    }
+
+    static func line(_ outcome: Outcome) -> String {
+        switch outcome {
+        case .returned(let text): "= " + text
+        case .returnedLarge(let bytes, let sha256): "~ \(bytes) \(sha256)"
+        case .threw(let description): "! " + CanonicalText.quoted(description)
+        }
+    }
+
+    /// Writes ``text`` to `path` (replacing a file there) through a temporary file beside it, so a reader never
+    /// sees half a transcript.
+    public func write(to path: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// Reads the transcript at `path`.
+    ///
+    /// - Throws: ``TranscriptFileError`` (missing, unreadable, malformed, truncated, another version).
+    public init(contentsOf path: String) throws(TranscriptFileError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw TranscriptError.missing(path: path).at(path)
+        }
+        guard !isDirectory.boolValue else { throw TranscriptError.unreadable(path: path, reason: "a folder").at(path) }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw TranscriptError.unreadable(path: path, reason: error.localizedDescription).at(path)
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw TranscriptError.unreadable(path: path, reason: "not UTF-8 text").at(path)
+        }
+        do { self = try Transcript(parsing: text) } catch { throw error.at(path) }
+    }
+}
