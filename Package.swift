@@ -49,7 +49,7 @@ let package = Package(
         // MARK: Layer 2: the cipher, the differential harness, the file lifecycle
         .target(name: "SQLiteCipher", dependencies: ["SQLiteEngine", "CPageCodec"]),
         .target(name: "Differential", dependencies: ["SQLiteEngine"]),
-        .target(name: "FileLifecycle", dependencies: ["SQLiteEngine"]),
+        .target(name: "FileLifecycle", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
 
         // MARK: Layer 3: the two drivers; MMEX file facts
         .target(name: "LegacyDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
@@ -192,7 +192,7 @@ let package = Package(
             dependencies: [
                 "DriverPortCLI", "MMEXFiles", "MMEXModel", "PersistenceSession", "SQLiteEngine", "SQLiteCipher",
                 "CPageCodec", "Differential", "DriverLedgers", "MMEXLegacy", "MMEXReaderWriter", "TestSupport",
-                "MMEXSession", "LegacyDriver", "ReaderWriterDriver",
+                "MMEXSession", "LegacyDriver", "ReaderWriterDriver", "FileLifecycle",
             ]
         ),
     ],

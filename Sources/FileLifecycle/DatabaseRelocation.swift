@@ -162,6 +162,9 @@ public struct DatabaseRelocation: Sendable {
         } catch {
             return fallback(.moveFailed(detail: error.description))
         }
+        // The rename changed both folders: flush them, or a power cut could bring the file back to the legacy
+        // folder (or lose it from both) after the app was told to open it at the destination.
+        syncFolders(of: destination, legacy)
         observe(.mainMoved)
         return finishSidecars(to: destination, movedMain: true)
     }
@@ -215,7 +218,16 @@ public struct DatabaseRelocation: Sendable {
                 ))
             }
         }
+        if moved { syncFolders(of: destination, legacy) }
         return RelocationResult(path: destination, location: .destination, moved: moved, pendingSidecars: pending)
+    }
+
+    /// Flushes the folders holding `first` and `second` (once when they are the same folder).
+    private func syncFolders(of first: URL, _ second: URL) {
+        let folders = [first, second].map { $0.deletingLastPathComponent().standardizedFileURL.path }
+        for (index, folder) in folders.enumerated() where !folders[..<index].contains(folder) {
+            fileSystem.syncFolder(atPath: folder)
+        }
     }
 
     private func fallback(_ reason: FallbackReason) -> RelocationResult {
