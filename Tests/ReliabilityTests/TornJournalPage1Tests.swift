@@ -28,14 +28,7 @@ struct TornJournalPage1Tests {
         let sweep = PowerLossSweep(base: base, vfs: try PowerLossVFS(), folder: folder, durableAtCommit: true)
         let codec = try PageCodec.vfsName(over: sweep.vfs.name)
         let open = { (path: String, vfs: String) throws -> EngineConnection in
-            let connection = try EngineConnection(path: path, options: OpenOptions(access: .readWrite, vfs: vfs))
-            do {
-                try PageCodec.apply(auto ? .auto : .format(format), key: key, to: connection)
-            } catch {
-                connection.close()
-                throw error
-            }
-            return connection
+            try TornPage1Tests.open(path, vfs: vfs, format: format, key: key, auto: auto)
         }
         var tornPage1 = 0, hotJournals = 0
         let report = try sweep.run(budget: 1_000, workload: { path, log in
