@@ -51,7 +51,15 @@ static int dp_journal_check(dp_file *file, dp_codec *codec) {
     rc = real->pMethods->xRead(real, header, wanted, 0);
     if (rc != SQLITE_OK) return rc;
     if (memcmp(header, dp_journal_magic, 8) != 0) return SQLITE_OK; /* SQLite will not play it back */
+    /* A header whose sector or page size SQLite finds out of range was never synced (a power cut kept the magic and
+     * record count SQLite writes last and lost the header sector written first): SQLite stops there and plays
+     * nothing back, so there is nothing to refuse. A page size of 0 means "the database's" to SQLite. */
+    int header_sector = (int)dp_get_be32(header + 20);
     int page_size = (int)dp_get_be32(header + 24);
+    if (header_sector < 32 || header_sector > 65536 || (header_sector & (header_sector - 1)) != 0
+        || (page_size != 0 && !dp_valid_page_size(page_size))) {
+        return SQLITE_OK;
+    }
     if (page_size != codec->page_size) return dp_refuse(codec, "its page size differs");
     unsigned char tag[DP_JOURNAL_TAG_LENGTH];
     if (wanted == (int)sizeof(header) && dp_journal_tag(codec, header, tag) == DP_OK

@@ -89,3 +89,27 @@ struct TornJournalPage1Tests {
         return Int(size)
     }
 }
+
+/// The open finding of the encrypted pool session's close (RELIABILITY.md): a cut before the journal sync of the
+/// transaction that leaves WAL mode can keep SQLite's second header write (the magic and the record count) and lose
+/// its first (the whole header sector, written with the magic zeroed): the journal then starts with the magic but
+/// its sector and page size read 0. SQLite stops at such a header and plays nothing back; the codec took it for a
+/// journal another program wrote and refused to open the file (`SQLITE_IOERR_DATA`).
+@Suite("A hot journal whose header sector never reached the disk is ignored, as SQLite ignores it")
+struct TornJournalHeaderTests {
+    @Test("magic and record count on disk, the rest of the header zero: the file opens whole, plain and encrypted",
+          arguments: PowerLossCipher.allCases)
+    func headerSectorLost(cipher: PowerLossCipher) throws {
+        let folder = TemporaryDirectory.inMemory("torn-journal-header")
+        let path = folder.path("db")
+        let key = try cipher.key
+        try CodecFaultStack.createLedgerBase(at: path, key: key, committed: 0..<4)
+        var journal = Data([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7, 0, 0, 0, 1])
+        journal.append(Data(count: 4616 - journal.count))
+        try journal.write(to: URL(fileURLWithPath: path + "-journal"))
+        let verdict = LedgerVerdict.check(path: path, acknowledged: Set(0..<4), inDoubt: []) {
+            try CodecFaultStack.open($0, key: key)
+        }
+        #expect(verdict.isExact, "\(verdict)")
+    }
+}
