@@ -17,7 +17,7 @@ struct SoakTests {
             try db.execute(sql: "CREATE TABLE account(id INTEGER PRIMARY KEY, balance INTEGER NOT NULL)")
             for id in 1...20 { try db.execute(sql: "INSERT INTO account VALUES (?, 1000)", arguments: [id]) }
         }
-        let transfer: @Sendable (Int) -> (Database) throws -> Void = { seed in
+        let transfer: @Sendable (Int) -> @Sendable (Database) throws -> Void = { seed in
             { db in
                 let from = seed % 20 + 1, to = (seed * 7) % 20 + 1, amount = seed % 50
                 try db.execute(sql: "UPDATE account SET balance = balance - ? WHERE id = ?", arguments: [amount, from])
