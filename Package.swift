@@ -46,12 +46,12 @@ let package = Package(
         ),
         .target(name: "MMEXSession", dependencies: ["MMEXModel", "PersistenceSession"]),
 
-        // MARK: Layer 2: the cipher, the differential harness, the file lifecycle
+        // MARK: Layer 2: the cipher, the differential harness
         .target(name: "SQLiteCipher", dependencies: ["SQLiteEngine", "CPageCodec"]),
         .target(name: "Differential", dependencies: ["SQLiteEngine"]),
-        .target(name: "FileLifecycle", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
 
-        // MARK: Layer 3: the two drivers; MMEX file facts
+        // MARK: Layer 3: the two drivers; MMEX file facts; the file lifecycle (its file steps use the cipher's seam)
+        .target(name: "FileLifecycle", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
         .target(name: "LegacyDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
         .target(name: "ReaderWriterDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
         .target(name: "MMEXFiles", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXSchema"]),
