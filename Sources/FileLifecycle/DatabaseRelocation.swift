@@ -198,6 +198,7 @@ public struct DatabaseRelocation: Sendable {
     private func finishSidecars(to destination: URL, movedMain: Bool) -> RelocationResult {
         let legacy = legacyFile.standardizedFileURL
         var moved = movedMain
+        var movedSidecar = false
         var pending: [PendingSidecar] = []
         for sidecar in Sidecar.allCases {
             let from = sidecar.path(for: legacy.path)
@@ -211,6 +212,7 @@ public struct DatabaseRelocation: Sendable {
             do {
                 try fileSystem.moveItem(atPath: from, toPath: to)
                 moved = true
+                movedSidecar = true
                 observe(.moved(sidecar))
             } catch {
                 pending.append(PendingSidecar(
@@ -218,7 +220,7 @@ public struct DatabaseRelocation: Sendable {
                 ))
             }
         }
-        if moved { syncFolders(of: destination, legacy) }
+        if movedSidecar { syncFolders(of: destination, legacy) } // the main file's move was flushed already
         return RelocationResult(path: destination, location: .destination, moved: moved, pendingSidecars: pending)
     }
 
