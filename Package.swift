@@ -49,12 +49,12 @@ let package = Package(
         ),
         .target(name: "MMEXSession", dependencies: ["MMEXModel", "PersistenceSession"]),
 
-        // MARK: Layer 2: the cipher, the differential harness, the file lifecycle
+        // MARK: Layer 2: the cipher, the differential harness
         .target(name: "SQLiteCipher", dependencies: ["SQLiteEngine", "CPageCodec"]),
         .target(name: "Differential", dependencies: ["SQLiteEngine"]),
-        .target(name: "FileLifecycle", dependencies: ["SQLiteEngine"]),
 
-        // MARK: Layer 3: the two drivers; MMEX file facts
+        // MARK: Layer 3: the two drivers; MMEX file facts; the file lifecycle (its file steps use the cipher's seam)
+        .target(name: "FileLifecycle", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
         .target(name: "LegacyDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
         .target(name: "ReaderWriterDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
         .target(name: "MMEXFiles", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXSchema"]),
@@ -199,7 +199,7 @@ let package = Package(
             dependencies: [
                 "DriverPortCLI", "MMEXFiles", "MMEXModel", "PersistenceSession", "SQLiteEngine", "SQLiteCipher",
                 "CPageCodec", "Differential", "DriverLedgers", "MMEXLegacy", "MMEXReaderWriter", "TestSupport",
-                "MMEXSession", "LegacyDriver", "ReaderWriterDriver",
+                "MMEXSession", "LegacyDriver", "ReaderWriterDriver", "FileLifecycle",
             ]
         ),
     ],

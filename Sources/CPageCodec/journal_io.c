@@ -51,7 +51,15 @@ static int dp_journal_check(dp_file *file, dp_codec *codec) {
     rc = real->pMethods->xRead(real, header, wanted, 0);
     if (rc != SQLITE_OK) return rc;
     if (memcmp(header, dp_journal_magic, 8) != 0) return SQLITE_OK; /* SQLite will not play it back */
+    /* A header whose sector or page size SQLite finds out of range was never synced (a power cut kept the magic and
+     * record count SQLite writes last and lost the header sector written first): SQLite stops there and plays
+     * nothing back, so there is nothing to refuse. A page size of 0 means "the database's" to SQLite. */
+    int header_sector = (int)dp_get_be32(header + 20);
     int page_size = (int)dp_get_be32(header + 24);
+    if (header_sector < 32 || header_sector > 65536 || (header_sector & (header_sector - 1)) != 0
+        || (page_size != 0 && !dp_valid_page_size(page_size))) {
+        return SQLITE_OK;
+    }
     if (page_size != codec->page_size) return dp_refuse(codec, "its page size differs");
     unsigned char tag[DP_JOURNAL_TAG_LENGTH];
     if (wanted == (int)sizeof(header) && dp_journal_tag(codec, header, tag) == DP_OK
@@ -175,4 +183,79 @@ int dp_journal_write(dp_file *file, dp_codec *codec, const void *buffer, int amo
     }
     file->jw_number_valid = 0;
     return real->pMethods->xWrite(real, in, amount, offset);
+}
+
+/*
+ * Page 1 as a hot rollback journal holds it, for a main file whose own page 1 no longer authenticates: a power cut
+ * can tear the write of page 1 during a commit (or while leaving WAL mode), after the journal holding the old page 1
+ * was synced. SQLite rolls that journal back once the file is open, restoring page 1; the codec, which needs page 1
+ * at key time to find the format and page size, looks there first.
+ *
+ * Only records SQLite's playback would apply count: the journal magic, a valid page size and sector size, records
+ * within each header's record count, and each record's checksum (stored over the encrypted image, see above). The
+ * stored (encrypted) image of the first page-1 record goes to `out` (page_size bytes, which must be the journal's
+ * page size unless 0); DP_OK, or DP_ERR_NOT_A_DATABASE when there is no journal, no valid page-1 record, or the
+ * journal cannot be read.
+ */
+int dp_journal_original_page1(sqlite3_vfs *root, sqlite3_filename main_name, int page_size, unsigned char *out,
+                              int *journal_page_size) {
+    if (root == NULL || main_name == NULL) return DP_ERR_NOT_A_DATABASE;
+    const char *journal_name = sqlite3_filename_journal(main_name);
+    if (journal_name == NULL || journal_name[0] == 0) return DP_ERR_NOT_A_DATABASE;
+    int exists = 0;
+    if (root->xAccess(root, journal_name, SQLITE_ACCESS_EXISTS, &exists) != SQLITE_OK || !exists) {
+        return DP_ERR_NOT_A_DATABASE;
+    }
+    sqlite3_file *journal = sqlite3_malloc(root->szOsFile);
+    unsigned char *image = sqlite3_malloc(DP_MAX_PAGE);
+    int result = DP_ERR_NOT_A_DATABASE;
+    if (journal == NULL || image == NULL) goto done;
+    memset(journal, 0, (size_t)root->szOsFile);
+    int flags = 0;
+    if (root->xOpen(root, journal_name, journal, SQLITE_OPEN_READONLY | SQLITE_OPEN_MAIN_JOURNAL, &flags) != SQLITE_OK) {
+        if (journal->pMethods != NULL) journal->pMethods->xClose(journal);
+        goto done;
+    }
+    sqlite3_int64 size = 0;
+    if (journal->pMethods->xFileSize(journal, &size) != SQLITE_OK) goto close;
+    /* Each segment: a header (one sector), then its records; the next header starts at a sector boundary. */
+    for (sqlite3_int64 header_offset = 0; header_offset + 28 <= size && result != DP_OK;) {
+        unsigned char header[28];
+        if (journal->pMethods->xRead(journal, header, 28, header_offset) != SQLITE_OK) break;
+        if (memcmp(header, dp_journal_magic, 8) != 0) break;
+        uint32_t records = dp_get_be32(header + 8);
+        uint32_t nonce = dp_get_be32(header + 12);
+        int sector = (int)dp_get_be32(header + 20);
+        int stated = (int)dp_get_be32(header + 24);
+        if (!dp_valid_page_size(stated) || (page_size != 0 && stated != page_size)) break;
+        if (sector < 32 || sector > 65536 || (sector & (sector - 1)) != 0) break;
+        sqlite3_int64 record_size = 8 + (sqlite3_int64)stated;
+        sqlite3_int64 offset = header_offset + sector;
+        if (records == 0xFFFFFFFFu) records = (uint32_t)((size - offset) / record_size); /* written without syncs */
+        if (records == 0) break; /* never synced: SQLite plays nothing from here on */
+        uint32_t played = 0;
+        for (; played < records && offset + record_size <= size; played++, offset += record_size) {
+            unsigned char number[4], checksum[4];
+            if (journal->pMethods->xRead(journal, number, 4, offset) != SQLITE_OK
+                || journal->pMethods->xRead(journal, image, stated, offset + 4) != SQLITE_OK
+                || journal->pMethods->xRead(journal, checksum, 4, offset + 4 + stated) != SQLITE_OK) break;
+            uint32_t pgno = dp_get_be32(number);
+            if (pgno == 0 || dp_get_be32(checksum) != nonce + dp_sample_sum(image, stated)) break; /* torn: stop */
+            if (pgno == 1) {
+                memcpy(out, image, (size_t)stated);
+                if (journal_page_size != NULL) *journal_page_size = stated;
+                result = DP_OK;
+                break;
+            }
+        }
+        if (played < records) break;
+        header_offset = (offset + sector - 1) / sector * sector;
+    }
+close:
+    journal->pMethods->xClose(journal);
+done:
+    sqlite3_free(journal);
+    if (image != NULL) OPENSSL_cleanse(image, DP_MAX_PAGE);
+    sqlite3_free(image);
+    return result;
 }

@@ -23,10 +23,19 @@ static int dp_read_fail(dp_codec *codec, int error, uint32_t pgno) {
 
 /* Page 1 from the newest committed page-1 frame of the WAL, decrypted, for a file whose page 1 does not
  * authenticate (torn by a checkpoint); DP_ERR_AUTH when the WAL has none. SQLite itself reads page 1 from the WAL
- * then; this serves the header read and the status query, which look at the file. */
-static int dp_page1_from_wal(dp_file *file, dp_codec *codec, unsigned char *page) {
-    if (dp_wal_committed_page1(file->root, file->name, codec->page_size, page, NULL) != DP_OK) return DP_ERR_AUTH;
+ * then; this serves the header read and the status query, which look at the file. With `journal_too`, a hot
+ * journal's page 1 (what the file holds once SQLite rolls it back) serves when the WAL has none: only for the
+ * status query, which may come before SQLite's first read rolls the journal back (a page read never does). */
+static int dp_page1_from_wal(dp_file *file, dp_codec *codec, unsigned char *page, int journal_too) {
+    int rc = dp_wal_committed_page1(file->root, file->name, codec->page_size, page, NULL);
+    if (rc != DP_OK && journal_too) rc = dp_journal_original_page1(file->root, file->name, codec->page_size, page, NULL);
+    if (rc != DP_OK) return DP_ERR_AUTH;
     return codec->format->decrypt(codec, 1, page) == DP_OK ? DP_OK : DP_ERR_AUTH;
+}
+
+int dp_committed_page1(sqlite3_vfs *root, sqlite3_filename main_name, unsigned char *out, int *page_size) {
+    if (dp_wal_committed_page1(root, main_name, 0, out, page_size) == DP_OK) return DP_OK;
+    return dp_journal_original_page1(root, main_name, 0, out, page_size);
 }
 
 /* Reads page `pgno` into `page` and decrypts it. An all-zero page (a short read past the end) stays zero. */
@@ -42,7 +51,7 @@ static int dp_read_page(dp_file *file, dp_codec *codec, uint32_t pgno, unsigned 
     codec->pages_read++;
     if (dp_is_zero(page, size)) return SQLITE_OK;
     int error = codec->format->decrypt(codec, pgno, page);
-    if (error == DP_ERR_AUTH && pgno == 1) error = dp_page1_from_wal(file, codec, page);
+    if (error == DP_ERR_AUTH && pgno == 1) error = dp_page1_from_wal(file, codec, page, 0);
     if (error != DP_OK) return dp_read_fail(codec, error, pgno);
     if (pgno == 1 && page[20] < codec->format->reserve) {
         dp_codec_fail(codec, DP_ERR_RESERVE, 1, "page 1 reserves %d bytes per page, %s needs %d", page[20],
@@ -83,7 +92,7 @@ int dp_main_read_page1(dp_file *file, dp_codec *codec, unsigned char *page) {
     if (rc != SQLITE_OK && rc != SQLITE_IOERR_SHORT_READ) return rc;
     if (rc != SQLITE_OK || dp_is_zero(page, size)) return SQLITE_IOERR_SHORT_READ;
     int error = codec->format->decrypt(codec, 1, page);
-    if (error == DP_ERR_AUTH) error = dp_page1_from_wal(file, codec, page);
+    if (error == DP_ERR_AUTH) error = dp_page1_from_wal(file, codec, page, 1);
     return error == DP_OK ? SQLITE_OK : SQLITE_CORRUPT;
 }
 

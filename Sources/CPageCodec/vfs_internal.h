@@ -45,10 +45,14 @@ static inline dp_codec *dp_file_codec(const dp_file *file) {
 int dp_main_read(dp_file *file, dp_codec *codec, void *buffer, int amount, sqlite3_int64 offset);
 int dp_main_write(dp_file *file, dp_codec *codec, const void *buffer, int amount, sqlite3_int64 offset);
 int dp_main_read_page1(dp_file *file, dp_codec *codec, unsigned char *page);
+/* The page 1 a file with a torn page 1 gets back: the WAL's newest committed one, else a hot journal's. */
+int dp_committed_page1(sqlite3_vfs *root, sqlite3_filename main_name, unsigned char *out, int *page_size);
 
 /* journal_io.c */
 int dp_journal_read(dp_file *file, dp_codec *codec, void *buffer, int amount, sqlite3_int64 offset);
 int dp_journal_write(dp_file *file, dp_codec *codec, const void *buffer, int amount, sqlite3_int64 offset);
+int dp_journal_original_page1(sqlite3_vfs *root, sqlite3_filename main_name, int page_size, unsigned char *out,
+                              int *journal_page_size);
 
 /* wal_io.c */
 int dp_wal_read(dp_file *file, dp_codec *codec, void *buffer, int amount, sqlite3_int64 offset);

@@ -184,15 +184,15 @@ static long dp_source_read(void *context, void *buffer, int amount, int64_t offs
     return rc == SQLITE_IOERR_SHORT_READ ? 0 : -1;
 }
 
-/* The main file with page 1 replaced by the WAL's newest committed page-1 frame (as stored, encrypted). */
-typedef struct dp_wal_page1_source {
+/* The main file with page 1 replaced by the one its WAL or hot journal holds (as stored, encrypted). */
+typedef struct dp_page1_source {
     sqlite3_file *real;
     const unsigned char *page1;
     int page_size;
-} dp_wal_page1_source;
+} dp_page1_source;
 
-static long dp_wal_page1_read(void *context, void *buffer, int amount, int64_t offset) {
-    dp_wal_page1_source *source = context;
+static long dp_page1_read(void *context, void *buffer, int amount, int64_t offset) {
+    dp_page1_source *source = context;
     unsigned char *out = buffer;
     int done = 0;
     if (offset < source->page_size) {
@@ -204,19 +204,20 @@ static long dp_wal_page1_read(void *context, void *buffer, int amount, int64_t o
     return rest < 0 ? rest : done + rest;
 }
 
-/* Detection again, for a file whose page 1 did not let a format be found, with page 1 taken from the WAL: the
- * closing checkpoint of a WAL file may have torn page 1 while the WAL still holds it whole. The first result stands
- * when the WAL has no committed page 1 or detection fails there too. */
-static dp_codec *dp_detect_with_wal_page1(dp_file *file, const dp_key_spec *spec, sqlite3_int64 size,
+/* Detection again, for a file whose page 1 did not let a format be found, with page 1 taken from the WAL or a hot
+ * rollback journal: the closing checkpoint of a WAL file may have torn page 1 while the WAL still holds it whole,
+ * and a power cut may tear a commit's page-1 write while the synced journal holds the old page 1 that SQLite's
+ * rollback puts back. The first result stands when neither has a page 1 or detection fails there too. */
+static dp_codec *dp_detect_with_committed_page1(dp_file *file, const dp_key_spec *spec, sqlite3_int64 size,
                                           dp_key_result *result, dp_codec *first) {
     unsigned char *page1 = sqlite3_malloc(DP_MAX_PAGE);
     int page_size = 0;
-    if (page1 == NULL || dp_wal_committed_page1(file->root, file->name, 0, page1, &page_size) != DP_OK) {
+    if (page1 == NULL || dp_committed_page1(file->root, file->name, page1, &page_size) != DP_OK) {
         sqlite3_free(page1);
         return first;
     }
-    dp_wal_page1_source context = {.real = file->real, .page1 = page1, .page_size = page_size};
-    dp_source source = {.read = dp_wal_page1_read, .context = &context, .size = size > page_size ? size : page_size};
+    dp_page1_source context = {.real = file->real, .page1 = page1, .page_size = page_size};
+    dp_source source = {.read = dp_page1_read, .context = &context, .size = size > page_size ? size : page_size};
     dp_key_result retry;
     dp_codec *codec = dp_detect(&source, spec, &retry);
     OPENSSL_cleanse(page1, DP_MAX_PAGE);
@@ -249,7 +250,7 @@ static int dp_attach_key(dp_file *file, dp_apply_key *apply) {
     }
     dp_source source = {.read = dp_source_read, .context = file->real, .size = size};
     dp_codec *codec = dp_detect(&source, apply->spec, result);
-    if (result->error != DP_OK && size > 0) codec = dp_detect_with_wal_page1(file, apply->spec, size, result, codec);
+    if (result->error != DP_OK && size > 0) codec = dp_detect_with_committed_page1(file, apply->spec, size, result, codec);
     if (result->error != DP_OK) return SQLITE_ERROR;
     file->codec = codec; /* NULL for a plain file */
     return SQLITE_OK;

@@ -129,7 +129,7 @@ enum ConcurrencyCases {
             var rows = 0
             var sum: Int64 = 0
             while let row = try cursor.next() {
-                for index in 0..<IntegerTable.columns { sum &+= try row[index] as Int64 }
+                for index in 0..<IntegerTable.columns { sum &+= row[index] as Int64 }
                 rows += 1
             }
             return (rows, sum)

@@ -85,7 +85,7 @@ enum FetchCases {
         var rows = 0
         var sum: Int64 = 0
         while let row = try cursor.next() {
-            for index in 0..<IntegerTable.columns { sum &+= try row[index] as Int64 }
+            for index in 0..<IntegerTable.columns { sum &+= row[index] as Int64 }
             rows += 1
         }
         return BenchOutcome(rows: rows, checksum: sum)
@@ -122,9 +122,9 @@ enum FetchCases {
         var rows = 0
         var sum: Int64 = 0
         while let row = try cursor.next() {
-            sum &+= try (row["c0"] as Int64) &+ (row["c1"] as Int64) &+ (row["c2"] as Int64) &+ (row["c3"] as Int64)
-            sum &+= try (row["c4"] as Int64) &+ (row["c5"] as Int64) &+ (row["c6"] as Int64) &+ (row["c7"] as Int64)
-            sum &+= try (row["c8"] as Int64) &+ (row["c9"] as Int64)
+            sum &+= (row["c0"] as Int64) &+ (row["c1"] as Int64) &+ (row["c2"] as Int64) &+ (row["c3"] as Int64)
+            sum &+= (row["c4"] as Int64) &+ (row["c5"] as Int64) &+ (row["c6"] as Int64) &+ (row["c7"] as Int64)
+            sum &+= (row["c8"] as Int64) &+ (row["c9"] as Int64)
             rows += 1
         }
         return BenchOutcome(rows: rows, checksum: sum)
@@ -152,8 +152,8 @@ enum FetchCases {
 extension IntegerRecord: FetchableRecord {
     /// Hand-written decoding by index: the reader/writer driver's fast record protocol.
     init(row: ReaderWriterDriver.Row) throws {
-        c0 = try row[0]; c1 = try row[1]; c2 = try row[2]; c3 = try row[3]; c4 = try row[4]
-        c5 = try row[5]; c6 = try row[6]; c7 = try row[7]; c8 = try row[8]; c9 = try row[9]
+        c0 = row[0]; c1 = row[1]; c2 = row[2]; c3 = row[3]; c4 = row[4]
+        c5 = row[5]; c6 = row[6]; c7 = row[7]; c8 = row[8]; c9 = row[9]
     }
 }
 

@@ -117,7 +117,7 @@ enum MMEXLegacyWork {
     static func monthly(_ db: LegacyDriver.Connection) throws -> [MMEXWork.MonthTotal] {
         try db.prepare(monthlyQuery).map { row in
             MMEXWork.MonthTotal(
-                month: try row.get(month) ?? "", code: try row[transactions[code]], total: try row.get(monthlyTotal))
+                month: try row.get(month) ?? "", code: row[transactions[code]], total: try row.get(monthlyTotal))
         }
     }
 

@@ -33,21 +33,21 @@ enum MMEXReaderWriterWork {
     static func balances(_ db: Database) throws -> MMEXWork.Balances {
         var balances = MMEXWork.Balances()
         try Row.fetchCursor(db, sql: MMEXWork.initialBalancesSQL).forEach { row in
-            balances.addInitial(account: try row[0], amount: try row[1])
+            balances.addInitial(account: row[0], amount: row[1])
         }
         try Row.fetchCursor(db, sql: MMEXWork.flowsSQL, arguments: arguments(MMEXWork.countedArguments)).forEach { row in
-            balances.addFlow(account: try row[0], code: try row[1], total: try row[2])
+            balances.addFlow(account: row[0], code: row[1], total: row[2])
         }
         let transfersIn = arguments(MMEXWork.transfersInArguments)
         try Row.fetchCursor(db, sql: MMEXWork.transfersInSQL, arguments: transfersIn).forEach { row in
-            balances.addTransferIn(account: try row[0], total: try row[1])
+            balances.addTransferIn(account: row[0], total: row[1])
         }
         return balances
     }
 
     static func monthly(_ db: Database) throws -> [MMEXWork.MonthTotal] {
         try Array(Row.fetchCursor(db, sql: MMEXWork.monthlySQL, arguments: arguments(MMEXWork.monthlyArguments)).map { row in
-            MMEXWork.MonthTotal(month: try row[0] ?? "", code: try row[1], total: try row[2])
+            MMEXWork.MonthTotal(month: row[0] ?? "", code: row[1], total: row[2])
         })
     }
 
@@ -63,14 +63,14 @@ struct TransactionRecord: FetchableRecord {
 
     init(row: Row) throws {
         value = AccountTransaction(
-            id: try row[0], accountId: try row[1], toAccountId: try row[2], payeeId: try row[3],
-            code: TransactionCode(rawValue: try row[4]), amount: try Self.amount(try row[5]),
-            status: (try row[6] as String?).map(TransactionStatus.init(rawValue:)), number: try row[7],
-            notes: try row[8], categoryId: try row[9], date: (try row[10] as String?).map(MMEXDate.init(rawValue:)),
-            lastUpdatedTime: (try row[11] as String?).map(MMEXDate.init(rawValue:)),
-            deletedTime: (try row[12] as String?).map(MMEXDate.init(rawValue:)), followUpId: try row[13],
-            toAmount: try (try row[14] as SQLiteValue?).flatMap { $0 == .null ? nil : try Self.amount($0) },
-            color: try row[15])
+            id: row[0], accountId: row[1], toAccountId: row[2], payeeId: row[3],
+            code: TransactionCode(rawValue: row[4]), amount: try Self.amount(row[5]),
+            status: (row[6] as String?).map(TransactionStatus.init(rawValue:)), number: row[7],
+            notes: row[8], categoryId: row[9], date: (row[10] as String?).map(MMEXDate.init(rawValue:)),
+            lastUpdatedTime: (row[11] as String?).map(MMEXDate.init(rawValue:)),
+            deletedTime: (row[12] as String?).map(MMEXDate.init(rawValue:)), followUpId: row[13],
+            toAmount: try (row[14] as SQLiteValue?).flatMap { $0 == .null ? nil : try Self.amount($0) },
+            color: row[15])
     }
 
     /// A `numeric` column as stored.

@@ -162,6 +162,9 @@ public struct DatabaseRelocation: Sendable {
         } catch {
             return fallback(.moveFailed(detail: error.description))
         }
+        // The rename changed both folders: flush them, or a power cut could bring the file back to the legacy
+        // folder (or lose it from both) after the app was told to open it at the destination.
+        syncFolders(of: destination, legacy)
         observe(.mainMoved)
         return finishSidecars(to: destination, movedMain: true)
     }
@@ -195,6 +198,7 @@ public struct DatabaseRelocation: Sendable {
     private func finishSidecars(to destination: URL, movedMain: Bool) -> RelocationResult {
         let legacy = legacyFile.standardizedFileURL
         var moved = movedMain
+        var movedSidecar = false
         var pending: [PendingSidecar] = []
         for sidecar in Sidecar.allCases {
             let from = sidecar.path(for: legacy.path)
@@ -208,6 +212,7 @@ public struct DatabaseRelocation: Sendable {
             do {
                 try fileSystem.moveItem(atPath: from, toPath: to)
                 moved = true
+                movedSidecar = true
                 observe(.moved(sidecar))
             } catch {
                 pending.append(PendingSidecar(
@@ -215,7 +220,16 @@ public struct DatabaseRelocation: Sendable {
                 ))
             }
         }
+        if movedSidecar { syncFolders(of: destination, legacy) } // the main file's move was flushed already
         return RelocationResult(path: destination, location: .destination, moved: moved, pendingSidecars: pending)
+    }
+
+    /// Flushes the folders holding `first` and `second` (once when they are the same folder).
+    private func syncFolders(of first: URL, _ second: URL) {
+        let folders = [first, second].map { $0.deletingLastPathComponent().standardizedFileURL.path }
+        for (index, folder) in folders.enumerated() where !folders[..<index].contains(folder) {
+            fileSystem.syncFolder(atPath: folder)
+        }
     }
 
     private func fallback(_ reason: FallbackReason) -> RelocationResult {

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCipher
 
 /// The file operations the relocation performs, behind a protocol so a test can fail any single one of them.
 ///
@@ -14,6 +15,21 @@ public protocol RelocationFileSystem: Sendable {
     func moveItem(atPath source: String, toPath destination: String) throws(FileOperationError)
     /// Removes the file at `path`.
     func removeItem(atPath path: String) throws(FileOperationError)
+    /// Flushes the folder at `path` to the disk, so the renames and removals made in it survive a power cut.
+    /// Best effort: the step before it has taken effect, so a failure is not reported (as SQLite treats a failed
+    /// directory sync).
+    func syncFolder(atPath path: String)
+}
+
+extension RelocationFileSystem {
+    /// `fsync(2)` of the folder, through the file-system seam the crash-safe steps share (a test can fail it or
+    /// route it through a simulated disk).
+    public func syncFolder(atPath path: String) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY)
+        guard descriptor >= 0 else { return }
+        _ = FileSystemCalls.current.fsync(descriptor, path)
+        close(descriptor)
+    }
 }
 
 /// What a path names.
@@ -65,7 +81,9 @@ public struct FileOperationError: Error, Sendable, Equatable, CustomStringConver
 ///
 /// Moves use `rename(2)` rather than `FileManager.moveItem`: on Linux, Foundation turns a move across volumes into
 /// a copy followed by a removal, which is not atomic; a crash in the middle would leave a partial database at the
-/// destination next to the whole one. `rename(2)` either moves the file or fails with nothing changed.
+/// destination next to the whole one. `rename(2)` either moves the file or fails with nothing changed. Renames,
+/// removals and folder flushes go through the seam export and rekey use (`FileSystemCalls.current`), so a test can
+/// fail them or run them on a simulated disk.
 public struct SystemFileSystem: RelocationFileSystem {
     public init() {}
 
@@ -96,7 +114,7 @@ public struct SystemFileSystem: RelocationFileSystem {
         guard lstat(destination, &info) != 0 else {
             throw FileOperationError(operation: .move, path: source, destination: destination, reason: "the destination exists")
         }
-        guard rename(source, destination) == 0 else {
+        guard FileSystemCalls.current.rename(source, destination) == 0 else {
             let code = errno
             let reason = code == EXDEV ? "the destination is on another volume" : String(cString: strerror(code))
             throw FileOperationError(operation: .move, path: source, destination: destination, reason: reason)
@@ -104,7 +122,7 @@ public struct SystemFileSystem: RelocationFileSystem {
     }
 
     public func removeItem(atPath path: String) throws(FileOperationError) {
-        guard unlink(path) == 0 else {
+        guard FileSystemCalls.current.unlink(path) == 0 else {
             throw FileOperationError(operation: .remove, path: path, reason: String(cString: strerror(errno)))
         }
     }

@@ -44,6 +44,14 @@ public struct DatabaseAccess: Sendable {
         return access
     }
 
+    /// ``encrypted(_:key:)`` with the page codec registered over the VFS named `base` instead of the system's own,
+    /// as rekey and export take one: tests run an upgrade of an encrypted file over a fault or power-loss VFS.
+    package static func encrypted(_ cipher: CipherChoice, key: CipherKey?, codecOver base: String) throws -> DatabaseAccess {
+        var access = encrypted(cipher, key: key)
+        access.vfs = try PageCodec.vfsName(over: base)
+        return access
+    }
+
     /// Opens `path` for reading and writing, then runs ``prepare``.
     public func openReadWrite(_ path: String) throws -> EngineConnection {
         let connection = try EngineConnection(path: path, options: OpenOptions(access: .readWrite, vfs: vfs), library: library)

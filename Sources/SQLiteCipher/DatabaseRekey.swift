@@ -110,9 +110,22 @@ public enum DatabaseRekey {
     }
 
     /// Switches to rollback-journal mode: SQLite empties the WAL into the file and removes `-wal` and `-shm`, and
-    /// refuses while another connection has the file open.
+    /// refuses while another connection has the file open. A refusal is "in use"; a failed checkpoint (an I/O error,
+    /// a full disk) is said as such, with what to do: the file is still whole under the old key.
     private static func leaveWALMode(_ connection: EngineConnection) throws {
-        let mode = try? connection.scalar("PRAGMA journal_mode = DELETE")
+        let mode: SQLiteValue?
+        do {
+            mode = try connection.scalar("PRAGMA journal_mode = DELETE")
+        } catch {
+            if error.code == ResultCode.busy || error.code == ResultCode.locked {
+                throw CipherError.databaseInUse(detail: "another connection has it open in WAL mode")
+            }
+            let failure = PageCodec.translate(error, on: connection)
+            guard case .sqlite(let plain) = failure else { throw failure }
+            let reason = plain.code == ResultCode.full ? "the disk is full" : "\(plain.message) (\(plain.codeName))"
+            throw CipherError.io(detail: "cannot empty its WAL into the file before the rename: \(reason); the database "
+                + "is unchanged under its old key: check the disk (free space, errors) and try again")
+        }
         guard case .text(let name)? = mode, name.lowercased() == "delete" else {
             throw CipherError.databaseInUse(detail: "another connection has it open in WAL mode")
         }

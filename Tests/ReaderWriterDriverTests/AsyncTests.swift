@@ -121,10 +121,16 @@ struct AsyncTests {
         configuration.maximumReaderCount = 1
         let pool = try DatabasePool(path: scratch.path, configuration: configuration)
         let holding = Gate(), release = Gate(), finished = Gate()
+        let holderError = Locked<String?>(nil)
         onThread {
-            _ = try? pool.read { _ in
-                holding.open()
-                release.wait()
+            do {
+                try pool.read { _ in
+                    holding.open()
+                    release.wait()
+                }
+            } catch {
+                holderError.withLock { $0 = "\(error)" }
+                holding.open() // never leave the test waiting for a read that failed
             }
             finished.open()
         }
@@ -136,6 +142,7 @@ struct AsyncTests {
         #expect(pool.readers.waitingReadCount == 0)
         release.open()
         #expect(finished.wait())
+        #expect(holderError.withLock { $0 } == nil, "the read holding the only reader failed")
         #expect(try await pool.read { _ in 2 } == 2)
     }
 

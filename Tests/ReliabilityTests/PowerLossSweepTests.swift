@@ -53,53 +53,16 @@ enum PowerLossSetup {
         }
     }
 
-    /// The known gap (see `CodecWALCheckpointTests`): the codec authenticates page 1 from the database file when
-    /// the key is applied, before SQLite rolls back a hot journal or reads page 1 from the WAL; a power cut that tore
-    /// the write of an encrypted page 1 (a commit's or the closing checkpoint's) then leaves a file that does not
-    /// open, although its journal or WAL holds what repairs it. Only torn modes on encrypted files qualify.
-    static let tornPage1Issue = "an encrypted database whose page 1 was torn (by a failed checkpoint or a power cut) does not open"
-
-    static func isTornEncryptedPage1(_ damage: PowerLossSweep.Damage, cipher: PowerLossCipher) -> Bool {
-        cipher == .encrypted && [.tornPrefix, .tornSectors].contains(damage.mode) && !damage.verdict.integrityOK
-            && (damage.verdict.detail.contains("page 1 failed authentication")
-                || damage.verdict.detail.contains("wrong key or not an encrypted database"))
-    }
-
-    /// Seen twice in about 3,400 cuts of the encrypted pool session (RELIABILITY.md, known gaps): a torn cut
-    /// while the session closes (checkpointing and putting the rollback journal back) left a file whose page 1
-    /// opens but another page fails authentication (`SQLITE_IOERR_DATA`) in `integrity_check`. Open: narrowly
-    /// pinned (encrypted, torn mode, the cut fell in the close) so it is counted and reported, not hidden.
-    static let closingPageIssue =
-        "an encrypted file cut while a pool session closes can leave a page that fails authentication (rare, open)"
-
-    static func isClosingPageAuthentication(_ damage: PowerLossSweep.Damage, cipher: PowerLossCipher) -> Bool {
-        cipher == .encrypted && [.tornPrefix, .tornSectors].contains(damage.mode) && !damage.verdict.integrityOK
-            && damage.verdict.detail.contains("(10/8202)") && damage.errors.contains { $0.hasPrefix("close:") }
-    }
-
     /// The promises every sweep checks, and its figures.
     static func expectWhole(_ report: PowerLossSweep.Report, area: String, cipher: PowerLossCipher) {
-        var report = report
-        let tornPage1 = report.damaged.filter { isTornEncryptedPage1($0, cipher: cipher) }
-        report.damaged.removeAll { isTornEncryptedPage1($0, cipher: cipher) }
-        let closingPage = report.damaged.filter { isClosingPageAuthentication($0, cipher: cipher) }
-        report.damaged.removeAll { isClosingPageAuthentication($0, cipher: cipher) }
-        if !closingPage.isEmpty {
-            ReliabilityFigures.report("power-loss \(area) open issue", [("page failing authentication after a cut in close", closingPage.count)])
-            withKnownIssue(Comment(rawValue: closingPageIssue)) {
-                for damage in closingPage.prefix(3) { Issue.record("\(area): \(damage)") }
-            }
-        }
-        ReliabilityFigures.report("power-loss \(area)", report.figures + [("torn page 1 (known gap)", tornPage1.count)])
+        // A torn encrypted page 1 (a commit's beside its hot journal, or a checkpoint's beside its WAL) and a hot
+        // journal whose header never reached the disk are damage like any other now (TornPage1Tests,
+        // TornJournalPage1Tests, TornJournalHeaderTests).
+        ReliabilityFigures.report("power-loss \(area)", report.figures)
         #expect(report.cutPoints > 20, "the workload made too few disk-changing calls to sweep")
         #expect(report.unsyncedAtCut > 0, "no cut found an unsynced write to lose or tear")
         #expect(report.requiredSurvivors > 0, "no cut had an acknowledged transaction that had to survive")
         for damage in report.damaged.prefix(5) { Issue.record("\(area): \(damage)") }
-        if !tornPage1.isEmpty {
-            withKnownIssue(Comment(rawValue: tornPage1Issue)) {
-                for damage in tornPage1.prefix(3) { Issue.record("\(area): \(damage)") }
-            }
-        }
     }
 }
 

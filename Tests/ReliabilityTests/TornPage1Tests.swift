@@ -12,6 +12,20 @@ struct TornPage1Tests {
     /// A format with the key the fuzz targets use for it (raw where the format takes one: no key derivation).
     static let formats: [CipherFormat] = [.sqlcipher4, .sqlcipher3, .chacha20, .aes128]
 
+    /// Opens `path` through `vfs` and applies `key` in `format` (or `auto`, which finds the format from page 1).
+    static func open(
+        _ path: String, vfs: String, format: CipherFormat, key: CipherKey, auto: Bool, access: OpenOptions.Access = .readWrite
+    ) throws -> EngineConnection {
+        let connection = try EngineConnection(path: path, options: OpenOptions(access: access, vfs: vfs))
+        do {
+            try PageCodec.apply(auto ? .auto : .format(format), key: key, to: connection)
+        } catch {
+            connection.close()
+            throw error
+        }
+        return connection
+    }
+
     @Test("the torn file opens, passes integrity_check and holds transactions 1-3", arguments: formats, [false, true])
     func tornPage1(format: CipherFormat, auto: Bool) throws {
         let key = try FuzzTarget.key(for: format)
@@ -19,14 +33,7 @@ struct TornPage1Tests {
         let folder = TemporaryDirectory.inMemory("torn-page-1")
         let path = folder.path("wal.db")
         let open = { (path: String, vfs: String) throws -> EngineConnection in
-            let connection = try EngineConnection(path: path, options: OpenOptions(access: .readWriteCreate, vfs: vfs))
-            do {
-                try PageCodec.apply(auto ? .auto : .format(format), key: key, to: connection)
-            } catch {
-                connection.close()
-                throw error
-            }
-            return connection
+            try Self.open(path, vfs: vfs, format: format, key: key, auto: auto, access: .readWriteCreate)
         }
         let create = try EngineConnection(path: path, options: OpenOptions(access: .readWriteCreate, vfs: stack.name))
         try PageCodec.apply(.format(format), key: key, to: create)
