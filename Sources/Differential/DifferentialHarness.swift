@@ -173,9 +173,11 @@ public struct DifferentialHarness<Subject> {
         switch (left, right) {
         case (.success(let a), .success(let b)):
             var mismatches = runOperations(operations, a, b, copies)
+            // The candidate's own reads of what it wrote, before it closes (the read-back compares with them).
+            let own = readBack.map { operation in Result { try operation.body(b) } }
             mismatches += compareClose(a, b, copies)
             mismatches += try compareState(copies)
-            if !readBack.isEmpty { mismatches += readBackMismatches(copies) }
+            if !readBack.isEmpty { mismatches += readBackMismatches(own, copies) }
             return mismatches
         case (.failure(let a), .failure(let b)):
             throw DifferentialError.cannotOpen(

@@ -1,39 +1,23 @@
 extension DifferentialHarness {
-    /// The read-back check on the candidate's copy after both sides closed: the candidate runs ``readBack`` on its
-    /// own copy, closes, then the baseline opens the same copy and runs them too. Every read the baseline cannot
-    /// decode, or decodes to something else, is a ``Mismatch/Kind/readBack`` mismatch. Reuses the working copy (no
-    /// file is copied); the state comparison has already been made, so what the baseline's open changes in the
-    /// copy (its journal mode, say) is never compared.
-    func readBackMismatches(_ copies: WorkingCopies) -> [Mismatch] {
+    /// The read-back check on the candidate's copy after both sides closed: the baseline opens the copy the
+    /// candidate left and runs ``readBack``; every read it cannot decode, or decodes to something else than `own`
+    /// (the candidate's reads of the same copy, made before it closed), is a ``Mismatch/Kind/readBack`` mismatch.
+    /// Reuses the working copy (no file is copied, one extra open); the state comparison has already been made,
+    /// so what the baseline's open changes in the copy (its journal mode, say) is never compared.
+    func readBackMismatches(_ own: [Result<FieldValue, any Error>], _ copies: WorkingCopies) -> [Mismatch] {
         let path = copies.candidatePath
-        let own = reads(through: candidate, on: path)
-        let legacy = reads(through: baseline, on: path)
-        switch (legacy, own) {
-        case (.success(let left), .success(let right)):
-            return zip(readBack.indices, zip(left, right)).flatMap { index, outcomes in
+        let opened = Result { try baseline.open(path) }
+        switch opened {
+        case .failure(let error):
+            return [mismatch(.readBack, field: "(open)", "threw \(describe(error, path))", "opened")]
+        case .success(let subject):
+            defer { try? baseline.close(subject) }
+            return readBack.indices.flatMap { index in
                 outcomeMismatches(
-                    .readBack, index: index, operation: readBack[index].name, outcomes.0, outcomes.1,
-                    baselinePath: path, candidatePath: path
+                    .readBack, index: index, operation: readBack[index].name,
+                    Result { try readBack[index].body(subject) }, own[index], baselinePath: path, candidatePath: path
                 )
             }
-        case (.failure(let left), .failure(let right)):
-            let described = (describe(left, path), describe(right, path))
-            return described.0 == described.1 ? [] : [mismatch(.readBack, field: "(open)", described.0, described.1)]
-        case (.failure(let error), .success):
-            return [mismatch(.readBack, field: "(open)", "threw \(describe(error, path))", "opened")]
-        case (.success, .failure(let error)):
-            return [mismatch(.readBack, field: "(open)", "opened", "threw \(describe(error, path))")]
-        }
-    }
-
-    /// Opens `side` on `path`, runs every read-back operation, closes: each read's outcome, or the open's error.
-    private func reads(
-        through side: DifferentialSide<Subject>, on path: String
-    ) -> Result<[Result<FieldValue, any Error>], any Error> {
-        Result {
-            let subject = try side.open(path)
-            defer { try? side.close(subject) }
-            return readBack.map { operation in Result { try operation.body(subject) } }
         }
     }
 }

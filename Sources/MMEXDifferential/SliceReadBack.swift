@@ -26,14 +26,14 @@ enum SliceReadBack {
         case .payees: [payees]
         case .categories: [categories, categoryTree]
         case .tags: [tags]
-        case .transactions: [accounts, ledgers, latestTransactions]
+        case .transactions: [accounts, ledgersAndLatest]
         case .scheduled: [scheduled]
         case .budgets: [budgets]
         case .assets: [assets]
         case .stocks: [stocks, stockHistory]
         case .reports: [reports]
         case .importing: [accounts, payees, categories, tags, currencies, ledgers]
-        case .duplicates: [duplicateGroups, ledgers, latestTransactions]
+        case .duplicates: [duplicateGroups, ledgersAndLatest]
         }
     }
 
@@ -74,14 +74,17 @@ enum SliceReadBack {
         }
     }
 
-    /// The full detail (splits, tags) of the 40 newest transactions: where the scenarios' writes land, read
-    /// without going through every transaction of a large file.
-    static var latestTransactions: Operation {
-        read("transactions.transaction(newest 40)") { context in
-            let ids = try context.accounts.accounts().flatMap { account in
-                try context.transactions.ledger(accountId: account.id, from: nil, to: nil).map(\.transaction.id)
+    /// Every account's whole ledger, and the full detail (splits, tags) of the 40 newest transactions: where the
+    /// scenarios' writes land, read without fetching every transaction of a large file one by one.
+    static var ledgersAndLatest: Operation {
+        read("transactions.ledger(each account), transaction(newest 40)") { context in
+            let ledgers = try context.accounts.accounts().map {
+                try context.transactions.ledger(accountId: $0.id, from: nil, to: nil)
             }
-            return try Set(ids).sorted(by: >).prefix(40).map { try context.transactions.transaction(id: $0) }
+            let newest = Set(ledgers.flatMap { $0.map(\.transaction.id) }).sorted(by: >).prefix(40)
+            return LedgersAndDetails(
+                ledgers: ledgers, newest: try newest.map { try context.transactions.transaction(id: $0) }
+            )
         }
     }
 
@@ -110,6 +113,12 @@ enum SliceReadBack {
     static var duplicateGroups: Operation {
         read("duplicates.duplicateGroups") { try $0.duplicates.duplicateGroups(accountId: nil) }
     }
+}
+
+/// Every ledger and the newest transactions' details, as one read-back value.
+struct LedgersAndDetails: Encodable {
+    let ledgers: [[LedgerEntry]]
+    let newest: [TransactionDetail?]
 }
 
 /// A budget year with its entries, as one read-back value.
