@@ -4,7 +4,6 @@ import PersistenceSession
 import Testing
 import TodoDifferential
 import TodoModel
-import TodoReaderWriter
 
 @Suite("To-do read-back")
 struct TodoReadBackTests {
@@ -13,11 +12,7 @@ struct TodoReadBackTests {
         let folder = try TemporaryFolder()
         let file = folder.path("todo.sqlite")
         try TodoSampleFile.create(at: file)
-        let naive = DifferentialSide<TodoSession>(
-            name: "queue (GRDB's default forms)",
-            open: { path in try TodoReaderWriterSession.openQueue(at: path, forms: .grdbDefaults) },
-            close: { session in try session.close() }
-        )
+        let naive = NaivePort.side
         let harness = DifferentialHarness(
             baseline: TodoComparison.side(.legacy), candidate: naive, workDirectory: folder.url, shrinkBudget: 0,
             readBack: TodoReadBack.operations
