@@ -119,8 +119,9 @@ enum TrapRules {
             return DateShape(b) != nil ? .dateFormat : nil
         case (.real(let a), .real(let b)):
             // Returned `Date`s encode as seconds: less than a second apart in a date field is precision.
-            let leaf = field.split(separator: ".").last.map { String($0).lowercased() } ?? ""
-            let dateField = leaf.contains("date") || leaf.contains("time") || leaf.hasSuffix("at")
+            let leaf = field.split(separator: ".").last.map(String.init) ?? ""
+            let dateField = leaf.lowercased().contains("date") || leaf.lowercased().contains("time")
+                || leaf.hasSuffix("At")
             return dateField && a != b && abs(a - b) < 1 ? .dateFormat : nil
         default:
             return nil

@@ -13,6 +13,7 @@ struct TrapClassifierTests {
         #expect(trap(.result, "createdAt", "786000000.456", "786000000.0")
             == .dateFormat)
         #expect(trap(.result, "amount", "786000000.456", "786000000.0") == nil, "not a date field")
+        #expect(trap(.result, "format", "0.5", "0.25") == nil, "not a date field either")
         #expect(
             trap(.result, "id", "\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\"", "\"e621e1f8-c36c-495a-93fc-0c247a3e6e5f\"")
                 == .uuidForm

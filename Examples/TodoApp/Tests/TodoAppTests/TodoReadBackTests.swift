@@ -17,7 +17,7 @@ struct TodoReadBackTests {
             baseline: TodoComparison.side(.legacy), candidate: naive, workDirectory: folder.url, shrinkBudget: 0,
             readBack: TodoReadBack.operations
         )
-        let report = try harness.run(slice: "todo", scenarios: [TodoScenarios.dates], on: file)
+        let report = try harness.run(slice: "todo", scenarios: TodoScenarios.all.filter { $0.name.hasPrefix("dates") }, on: file)
         let readBack = report.details.filter { $0.kind == .readBack }
         #expect(!readBack.isEmpty, "the legacy session cannot read what the naive port wrote")
         #expect(readBack.allSatisfy { $0.trap == .notReadableByLegacy })
