@@ -53,8 +53,8 @@ public struct DifferentialHarness<Subject> {
     public var shrinkBudget: Int
     /// At most this many field differences are reported per operation.
     public var maximumFieldDetails: Int
-    /// Reads run after every scenario on the candidate's copy: first by the candidate, then by the baseline on the
-    /// same copy. A read the baseline cannot decode (it throws) or that returns something else is a
+    /// Reads run after every scenario on the candidate's copy: first by the candidate (after its last operation,
+    /// before it closes), then by the baseline, which opens the copy the candidate left. A read the baseline cannot decode (it throws) or that returns something else is a
     /// ``Mismatch/Kind/readBack`` mismatch, the trap ``PortingTrap/notReadableByLegacy``: what the new driver wrote
     /// must stay readable by the previous build. Empty (the default): no read-back.
     public var readBack: [DifferentialOperation<Subject>]
