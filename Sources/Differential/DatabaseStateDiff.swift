@@ -49,13 +49,16 @@ struct DatabaseStateDiff {
         return "unknown"
     }
 
-    /// `type name` -> `tbl_name: sql`, for every schema object.
+    /// `type name` -> `tbl_name: sql`, for every schema object but those of an ignored table (the table itself, its
+    /// indexes and triggers).
     private func schema(_ connection: EngineConnection) throws -> [String: String] {
         var result: [String: String] = [:]
         for row in try connection.rows("SELECT type, name, tbl_name, sql FROM sqlite_master") {
             let type = row[0].textOrDescription
             let name = row[1].textOrDescription
-            result["\(type) \(name)"] = "\(row[2].textOrDescription): \(row[3].textOrDescription)"
+            let table = row[2].textOrDescription
+            if options.ignoredTables.contains(table) { continue }
+            result["\(type) \(name)"] = "\(table): \(row[3].textOrDescription)"
         }
         return result
     }

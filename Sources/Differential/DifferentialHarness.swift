@@ -13,7 +13,11 @@ import SQLiteEngine
 /// 1. every operation's outcome: the returned values field by field (through `Encodable`, so the report names the
 ///    field: `entries[2].value`), or the errors (through ``describeError``);
 /// 2. the databases left behind after both sides closed: every table's rows by rowid with their storage classes,
-///    `user_version`, journal mode, `sqlite_master`, and the names of the files beside the database (sidecars).
+///    `user_version`, journal mode, `sqlite_master`, and the names of the files beside the database (sidecars);
+/// 3. with ``readBack`` given: the candidate's copy read through the baseline against the candidate's own reads.
+///
+/// Every mismatch that is a known porting trap carries it (``Mismatch/trap``: date format, UUID form, foreign key
+/// on one side, WAL sidecars, a ledger table, ...); one a ``KnownDifference`` covers is reported apart.
 ///
 /// When a scenario fails, the harness looks for the shortest sequence of its operations that still fails the same
 /// way (cut after the first failing operation, then delta debugging) and reports it with the scenario's seed.
@@ -49,6 +53,20 @@ public struct DifferentialHarness<Subject> {
     public var shrinkBudget: Int
     /// At most this many field differences are reported per operation.
     public var maximumFieldDetails: Int
+    /// Reads run after every scenario on the candidate's copy: first by the candidate (after its last operation,
+    /// before it closes), then by the baseline, which opens the copy the candidate left. A read the baseline cannot decode (it throws) or that returns something else is a
+    /// ``Mismatch/Kind/readBack`` mismatch, the trap ``PortingTrap/notReadableByLegacy``: what the new driver wrote
+    /// must stay readable by the previous build. Empty (the default): no read-back.
+    public var readBack: [DifferentialOperation<Subject>]
+    /// Differences the port keeps on purpose: a mismatch one covers goes to ``ScenarioReport/known`` instead of
+    /// failing the run.
+    public var knownDifferences: [KnownDifference]
+    /// What is known of the source file, for ``knownDifferences``. `nil` (the default): read from the file's header
+    /// (``SourceFacts/reading(plainFile:)``; give them for an encrypted file).
+    public var sourceFacts: SourceFacts?
+    /// Names the porting trap of a mismatch (``Mismatch/trap``). Default: ``PortingTrap/classify(_:)``; an app may
+    /// wrap it to name its own.
+    public var classifyTrap: (Mismatch) -> PortingTrap?
     /// Working copies kept between runs and reset to the source (only what differs is rewritten), so a scenario's
     /// cost follows what it changed rather than the size of the file.
     private let copyPool = WorkingCopyPool()
@@ -62,7 +80,9 @@ public struct DifferentialHarness<Subject> {
         comparison: StateComparison = .all,
         workDirectory: URL = FileManager.default.temporaryDirectory,
         shrinkBudget: Int = 64,
-        maximumFieldDetails: Int = 10
+        maximumFieldDetails: Int = 10,
+        readBack: [DifferentialOperation<Subject>] = [],
+        knownDifferences: [KnownDifference] = []
     ) {
         self.baseline = baseline
         self.candidate = candidate
@@ -72,6 +92,10 @@ public struct DifferentialHarness<Subject> {
         self.workDirectory = workDirectory
         self.shrinkBudget = shrinkBudget
         self.maximumFieldDetails = maximumFieldDetails
+        self.readBack = readBack
+        self.knownDifferences = knownDifferences
+        self.sourceFacts = nil
+        self.classifyTrap = PortingTrap.classify
     }
 
     /// Runs one scenario on working copies of `file` that start from exactly its bytes; shrinks it when it fails.
@@ -79,7 +103,18 @@ public struct DifferentialHarness<Subject> {
     /// - Throws: ``DifferentialError`` when the harness cannot run it at all (the file cannot be copied, neither side
     ///   opens it, a copy cannot be read afterwards). Disagreements are never thrown: they are the report.
     public func run(_ scenario: Scenario<Subject>, on file: String) throws -> ScenarioReport {
-        let mismatches = try execute(scenario.operations, on: file).map { annotate($0, scenario) }
+        let facts = sourceFacts ?? SourceFacts.reading(plainFile: file)
+        var mismatches: [Mismatch] = []
+        var known: [Mismatch] = []
+        for found in try execute(scenario.operations, on: file).map({ annotate($0, scenario) }) {
+            if let difference = KnownDifference.first(in: knownDifferences, covering: found, facts) {
+                var covered = found
+                covered.knownDifference = difference.id
+                known.append(covered)
+            } else {
+                mismatches.append(found)
+            }
+        }
         var shortest: [String]?
         if let first = mismatches.first {
             let target = first.signature
@@ -94,7 +129,7 @@ public struct DifferentialHarness<Subject> {
         }
         return ScenarioReport(
             name: scenario.name, seed: scenario.seed, operations: scenario.operations.count,
-            mismatches: mismatches, shortestFailingSequence: shortest
+            mismatches: mismatches, shortestFailingSequence: shortest, known: known
         )
     }
 
@@ -117,6 +152,7 @@ public struct DifferentialHarness<Subject> {
         var annotated = mismatch
         annotated.scenario = scenario.name
         annotated.seed = scenario.seed
+        annotated.trap = annotated.trap ?? classifyTrap(annotated)
         return annotated
     }
 
@@ -137,8 +173,11 @@ public struct DifferentialHarness<Subject> {
         switch (left, right) {
         case (.success(let a), .success(let b)):
             var mismatches = runOperations(operations, a, b, copies)
+            // The candidate's own reads of what it wrote, before it closes (the read-back compares with them).
+            let own = readBack.map { operation in Result { try operation.body(b) } }
             mismatches += compareClose(a, b, copies)
             mismatches += try compareState(copies)
+            if !readBack.isEmpty { mismatches += readBackMismatches(own, copies) }
             return mismatches
         case (.failure(let a), .failure(let b)):
             throw DifferentialError.cannotOpen(
@@ -153,7 +192,7 @@ public struct DifferentialHarness<Subject> {
         }
     }
 
-    private func mismatch(
+    func mismatch(
         _ kind: Mismatch.Kind, index: Int? = nil, operation: String? = nil, field: String, _ baseline: String,
         _ candidate: String
     ) -> Mismatch {
@@ -164,7 +203,7 @@ public struct DifferentialHarness<Subject> {
     }
 
     /// An error's description with the side's own copy path and folder replaced by placeholders.
-    private func describe(_ error: any Error, _ path: String) -> String {
+    func describe(_ error: any Error, _ path: String) -> String {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         return describeError(error)
             .replacingOccurrences(of: path, with: "<database>")
@@ -178,42 +217,43 @@ public struct DifferentialHarness<Subject> {
         for (index, operation) in operations.enumerated() {
             let left = Result { try operation.body(a) }
             let right = Result { try operation.body(b) }
-            switch (left, right) {
-            case (.success(let x), .success(let y)):
-                for difference in x.differences(from: y, limit: maximumFieldDetails) {
-                    mismatches.append(
-                        mismatch(
-                            .result, index: index, operation: operation.name, field: difference.path,
-                            difference.baseline, difference.candidate
-                        )
-                    )
-                }
-            case (.failure(let x), .failure(let y)):
-                let described = (describe(x, copies.baselinePath), describe(y, copies.candidatePath))
-                if described.0 != described.1 {
-                    mismatches.append(
-                        mismatch(
-                            .result, index: index, operation: operation.name, field: "(error)", described.0, described.1
-                        )
-                    )
-                }
-            case (.success(let x), .failure(let y)):
-                mismatches.append(
-                    mismatch(
-                        .result, index: index, operation: operation.name, field: "(outcome)",
-                        "returned \(x.rendered())", "threw \(describe(y, copies.candidatePath))"
-                    )
-                )
-            case (.failure(let x), .success(let y)):
-                mismatches.append(
-                    mismatch(
-                        .result, index: index, operation: operation.name, field: "(outcome)",
-                        "threw \(describe(x, copies.baselinePath))", "returned \(y.rendered())"
-                    )
-                )
-            }
+            mismatches += outcomeMismatches(
+                .result, index: index, operation: operation.name, left, right,
+                baselinePath: copies.baselinePath, candidatePath: copies.candidatePath
+            )
         }
         return mismatches
+    }
+
+    /// How two outcomes of one operation differ: field by field when both returned, the errors when both threw.
+    func outcomeMismatches(
+        _ kind: Mismatch.Kind, index: Int, operation: String, _ left: Result<FieldValue, any Error>,
+        _ right: Result<FieldValue, any Error>, baselinePath: String, candidatePath: String
+    ) -> [Mismatch] {
+        switch (left, right) {
+        case (.success(let x), .success(let y)):
+            return x.differences(from: y, limit: maximumFieldDetails).map { difference in
+                mismatch(kind, index: index, operation: operation, field: difference.path, difference.baseline, difference.candidate)
+            }
+        case (.failure(let x), .failure(let y)):
+            let described = (describe(x, baselinePath), describe(y, candidatePath))
+            guard described.0 != described.1 else { return [] }
+            return [mismatch(kind, index: index, operation: operation, field: "(error)", described.0, described.1)]
+        case (.success(let x), .failure(let y)):
+            return [
+                mismatch(
+                    kind, index: index, operation: operation, field: "(outcome)", "returned \(x.rendered())",
+                    "threw \(describe(y, candidatePath))"
+                ),
+            ]
+        case (.failure(let x), .success(let y)):
+            return [
+                mismatch(
+                    kind, index: index, operation: operation, field: "(outcome)", "threw \(describe(x, baselinePath))",
+                    "returned \(y.rendered())"
+                ),
+            ]
+        }
     }
 
     private func compareClose(_ a: Subject, _ b: Subject, _ copies: WorkingCopies) -> [Mismatch] {

@@ -8,15 +8,22 @@ public struct ScenarioReport: Sendable, Hashable, Codable {
     public var mismatches: [Mismatch]
     /// When it failed: the operation names of the shortest sequence found that still fails the same way.
     public var shortestFailingSequence: [String]?
+    /// Differences a ``KnownDifference`` covers (each names it in ``Mismatch/knownDifference``): reported, never
+    /// counted as mismatches.
+    public var known: [Mismatch]
 
     public var agrees: Bool { mismatches.isEmpty }
 
-    public init(name: String, seed: UInt64?, operations: Int, mismatches: [Mismatch], shortestFailingSequence: [String]?) {
+    public init(
+        name: String, seed: UInt64?, operations: Int, mismatches: [Mismatch], shortestFailingSequence: [String]?,
+        known: [Mismatch] = []
+    ) {
         self.name = name
         self.seed = seed
         self.operations = operations
         self.mismatches = mismatches
         self.shortestFailingSequence = shortestFailingSequence
+        self.known = known
     }
 }
 
@@ -31,6 +38,8 @@ public struct SliceReport: Sendable, Hashable, Codable {
     public var mismatches: Int
     /// Every mismatch, in scenario order.
     public var details: [Mismatch]
+    /// Every difference a ``KnownDifference`` covers, in scenario order (not counted in ``mismatches``).
+    public var known: [Mismatch]
     public var scenarios: [ScenarioReport]
 
     public var agrees: Bool { mismatches == 0 }
@@ -42,6 +51,7 @@ public struct SliceReport: Sendable, Hashable, Codable {
         self.scenarios = scenarios
         operations = scenarios.reduce(0) { $0 + $1.operations }
         details = scenarios.flatMap(\.mismatches)
+        known = scenarios.flatMap(\.known)
         mismatches = details.count
     }
 }
@@ -59,8 +69,8 @@ public struct DifferentialReport: Sendable, Hashable, Codable {
         self.slices = slices
     }
 
-    /// A plain-text table (slice, sides, operations, mismatches), then each mismatch and each shortest failing
-    /// sequence with its seed.
+    /// A plain-text table (slice, sides, operations, mismatches), then each mismatch (with the porting trap it is,
+    /// and what to do) and each shortest failing sequence with its seed, then the known differences seen.
     public var text: String {
         var lines: [String] = []
         let header = ["slice", "baseline", "candidate", "operations", "mismatches"]
@@ -77,11 +87,18 @@ public struct DifferentialReport: Sendable, Hashable, Codable {
             for scenario in slice.scenarios where !scenario.agrees {
                 let seed = scenario.seed.map { " (seed \($0))" } ?? ""
                 lines.append("  scenario \(scenario.name)\(seed):")
-                for mismatch in scenario.mismatches { lines.append("    \(mismatch)") }
+                for mismatch in scenario.mismatches {
+                    lines.append("    \(mismatch)")
+                    if let trap = mismatch.trap { lines.append("      \(trap)") }
+                }
                 if let sequence = scenario.shortestFailingSequence {
                     lines.append("    shortest failing sequence (\(sequence.count)): \(sequence.joined(separator: "; "))")
                 }
             }
+        }
+        for slice in slices {
+            let seen = Set(slice.known.map { "\(slice.name): known difference \($0.knownDifference ?? "?") (\($0.field))" })
+            lines += seen.sorted()
         }
         return lines.joined(separator: "\n")
     }

@@ -18,6 +18,9 @@ public struct Mismatch: Sendable, Hashable, Codable, CustomStringConvertible {
         case journalMode
         /// The set of files beside the database differs (sidecars left behind).
         case sidecars
+        /// Read back through the baseline on the candidate's copy, a read threw or returned something else than the
+        /// candidate's own read (``DifferentialHarness/readBack``).
+        case readBack
     }
 
     public var kind: Kind
@@ -33,10 +36,15 @@ public struct Mismatch: Sendable, Hashable, Codable, CustomStringConvertible {
     public var field: String
     public var baseline: String
     public var candidate: String
+    /// The known porting trap this difference is, when the harness recognises one (``PortingTrap/classify(_:)``).
+    public var trap: PortingTrap?
+    /// The id of the ``KnownDifference`` that covers it, when one does (it is then reported apart and does not fail
+    /// the run).
+    public var knownDifference: String?
 
     public init(
         kind: Kind, scenario: String, seed: UInt64? = nil, operationIndex: Int? = nil, operation: String? = nil,
-        field: String, baseline: String, candidate: String
+        field: String, baseline: String, candidate: String, trap: PortingTrap? = nil, knownDifference: String? = nil
     ) {
         self.kind = kind
         self.scenario = scenario
@@ -46,6 +54,8 @@ public struct Mismatch: Sendable, Hashable, Codable, CustomStringConvertible {
         self.field = field
         self.baseline = baseline
         self.candidate = candidate
+        self.trap = trap
+        self.knownDifference = knownDifference
     }
 
     /// `result of #3 find("alpha") field found: baseline true, candidate false`.

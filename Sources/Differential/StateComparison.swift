@@ -11,7 +11,8 @@ public struct StateComparison: Sendable {
     public var journalMode = true
     /// The names of the files beside the database after both sides closed (`-wal`, `-shm`, `-journal`, ...).
     public var sidecars = true
-    /// Tables whose rows are not compared (their schema still is).
+    /// Tables that are not compared at all: neither their rows nor their entries in `sqlite_master` (the table, its
+    /// indexes and triggers), so a table one side adds on purpose (a migrator's ledger) can be left out whole.
     public var ignoredTables: Set<String> = []
     /// Column names (any table, compared case-insensitively, stored upper-cased) whose values are not compared:
     /// columns a trigger stamps with the wall clock, which two sides running a second apart always write differently.

@@ -19,7 +19,10 @@ struct DiffCommand: Command {
     operation returns (field by field) and what each session leaves behind after closing (every table's rows,
     user_version, schema, journal mode, the files beside the database). FILE itself is never opened for writing.
     The copies go to /dev/shm when TMPDIR is not set (they need no durable disk), else to TMPDIR.
-    Differences MIGRATION.md records as deliberate are listed apart and do not count.
+    After every scenario the legacy session also reads the copy the reader/writer session left (read-back): a value
+    it cannot decode, or decodes to something else, is a mismatch "not readable by the legacy driver". A mismatch
+    that is a known porting trap (date format, UUID form, foreign key on one side, WAL sidecars, a ledger table, ...)
+    names it and says what to do. Differences MIGRATION.md records as deliberate are listed apart and do not count.
 
     Prints one table per slice (scenarios, operations run, mismatches), then each mismatch with its scenario, seed
     and the shortest operation sequence that still fails. Exit 0 when every slice agrees, 1 when any differs.
@@ -30,7 +33,8 @@ struct DiffCommand: Command {
       --operations N   random operations per slice and comparison (default 1000; 0: hand-written scenarios only)
     \(KeyOptions.help)
       --json           {"file", "options", "slices": [{"name", "operations", "mismatches", "details": [...],
-                       "recorded": [...], "comparisons": [...]}]}
+                       "recorded": [...], "comparisons": [...]}]}; a detail or recorded difference that is a
+                       porting trap has "trap": {"id", "name", "advice"}
     """
     let flags: Set<String> = Set(["json"]).union(KeyOptions.flagNames)
     let options: Set<String> = Set(["slices", "seed", "operations"]).union(KeyOptions.optionNames)

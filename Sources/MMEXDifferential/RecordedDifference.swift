@@ -1,18 +1,13 @@
 import Differential
 
-/// A difference between the legacy session and a reader/writer session that the port makes on purpose, recorded in
-/// MIGRATION.md ("Recorded differences") with its reason. A mismatch it covers is reported apart from the others and
-/// does not fail a comparison; anything else that differs does.
-public struct RecordedDifference: Sendable {
-    /// The identifier MIGRATION.md lists.
-    public let id: String
-    /// What differs and why the port keeps it.
-    public let summary: String
-    let covers: @Sendable (Mismatch, SourceFacts) -> Bool
-
+/// The differences between the legacy session and a reader/writer session that the port makes on purpose, recorded
+/// in MIGRATION.md ("Recorded differences") with their reasons: MMEX's ``KnownDifference``s. The runner gives them
+/// to the harness, so a mismatch one covers is reported apart from the others and does not fail a comparison;
+/// anything else that differs does.
+public enum RecordedDifference {
     /// Every recorded difference.
-    public static let all: [RecordedDifference] = [
-        RecordedDifference(
+    public static let all: [KnownDifference] = [
+        KnownDifference(
             id: "legacy-takes-wal-files-out-of-wal",
             summary: "the legacy session sets journal_mode=MEMORY as the MMEX app does, which takes a WAL-mode file "
                 + "(MMEX desktop 1.9) out of WAL; the queue leaves the journal mode alone and the pool puts the "
@@ -23,14 +18,4 @@ public struct RecordedDifference: Sendable {
             }
         ),
     ]
-}
-
-/// What the differential run knows of the source file, for deciding whether a recorded difference applies.
-public struct SourceFacts: Sendable, Hashable {
-    /// The source is a WAL-mode file.
-    public var isWALMode: Bool
-
-    public init(isWALMode: Bool) {
-        self.isWALMode = isWALMode
-    }
 }

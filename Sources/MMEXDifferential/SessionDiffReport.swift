@@ -63,6 +63,8 @@ public struct MismatchDetail: Sendable, Hashable, Codable, CustomStringConvertib
     public var field: String
     public var baseline: String
     public var candidate: String
+    /// The porting trap it is, when it is a known one.
+    public var trap: PortingTrap?
 
     init(_ mismatch: Mismatch, comparison: SessionComparison) {
         self.comparison = comparison.rawValue
@@ -74,6 +76,7 @@ public struct MismatchDetail: Sendable, Hashable, Codable, CustomStringConvertib
         field = mismatch.field
         baseline = mismatch.baseline
         candidate = mismatch.candidate
+        trap = mismatch.trap
     }
 
     /// `legacy vs pool, scenario NOCASE lookups: result of #3 entry(for: "café") at name: baseline ..., candidate ...`.
@@ -93,6 +96,8 @@ public struct RecordedMismatch: Sendable, Hashable, Codable {
     public var field: String
     public var baseline: String
     public var candidate: String
+    /// The porting trap it is, when it is a known one.
+    public var trap: PortingTrap?
 }
 
 extension SessionDiffReport {
@@ -112,7 +117,10 @@ extension SessionDiffReport {
                 [$0.comparison, String($0.scenarios), String($0.operations), String($0.mismatches), String($0.recorded)]
             }
             lines += table(header: header, rows: rows).map { "  " + $0 }
-            for detail in slice.details { lines.append("  mismatch: \(detail)") }
+            for detail in slice.details {
+                lines.append("  mismatch: \(detail)")
+                if let trap = detail.trap { lines.append("    \(trap)") }
+            }
             for comparison in slice.comparisons {
                 for failure in comparison.failures {
                     guard let sequence = failure.shortestFailingSequence, !sequence.isEmpty else { continue }
@@ -123,7 +131,11 @@ extension SessionDiffReport {
                     )
                 }
             }
-            for recorded in Set(slice.recorded.map { "\($0.comparison): \($0.id) (\($0.field): \($0.baseline) vs \($0.candidate))" }).sorted() {
+            let recordedLines = slice.recorded.map { recorded in
+                let trap = recorded.trap.map { ", porting trap \($0.id)" } ?? ""
+                return "\(recorded.comparison): \(recorded.id) (\(recorded.field): \(recorded.baseline) vs \(recorded.candidate)\(trap))"
+            }
+            for recorded in Set(recordedLines).sorted() {
                 lines.append("  recorded difference, \(recorded)")
             }
         }

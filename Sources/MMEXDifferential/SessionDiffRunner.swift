@@ -16,8 +16,13 @@ import SQLiteEngine
 /// 2. The slice's hand-written scenarios, then its random ones (``DiffOptions``). On a WAL-mode source their journal
 ///    modes are not compared again: the legacy session takes such a file out of WAL in every scenario (a recorded
 ///    difference, reported once by step 1); everything else is.
+/// 3. After every scenario of both steps (a file source), the read-back check: the state the reader/writer session
+///    left is read by the legacy session through the slice's read operations (``PortedSlice/readBack``) and must
+///    give what the reader/writer session reads; anything else is a mismatch named "not readable by the legacy
+///    driver".
 ///
-/// Mismatches covered by a ``RecordedDifference`` are reported apart and do not fail the run.
+/// Mismatches covered by a ``RecordedDifference`` are reported apart and do not fail the run; every mismatch that
+/// is a known porting trap names it (``PortingTrap``).
 public struct SessionDiffRunner {
     public var source: DiffSource
     public var options: DiffOptions
@@ -114,10 +119,10 @@ public struct SessionDiffRunner {
         _ slice: PortedSlice, _ comparison: SessionComparison, on file: String, facts: SourceFacts, folder: URL,
         progress: (Progress) -> Void
     ) throws -> ComparisonOutcome {
-        let lifecycle = harness(comparison, compare: fullComparison, folder: folder)
+        let lifecycle = harness(comparison, slice, compare: fullComparison, facts: facts, folder: folder)
         var scenarioComparison = fullComparison
         if facts.isWALMode { scenarioComparison.journalMode = false }
-        let scenarioHarness = harness(comparison, compare: scenarioComparison, folder: folder)
+        let scenarioHarness = harness(comparison, slice, compare: scenarioComparison, facts: facts, folder: folder)
 
         let scenarios = [Scenario<any MMEXSession>(name: "open and close", operations: [])] + slice.scenarios(options)
         var summary = ComparisonDiff(
@@ -131,21 +136,17 @@ public struct SessionDiffRunner {
             progress(Progress(slice: slice.name, comparison: comparison, scenario: index + 1, scenarios: scenarios.count))
             let report = try (index == 0 ? lifecycle : scenarioHarness).run(scenario, on: file)
             summary.operations += report.operations
-            var unexplained = 0
-            for mismatch in report.mismatches {
-                if let difference = RecordedDifference.all.first(where: { $0.covers(mismatch, facts) }) {
-                    recorded.append(
-                        RecordedMismatch(
-                            id: difference.id, comparison: comparison.rawValue, field: mismatch.field,
-                            baseline: mismatch.baseline, candidate: mismatch.candidate
-                        )
+            for mismatch in report.known {
+                recorded.append(
+                    RecordedMismatch(
+                        id: mismatch.knownDifference ?? "", comparison: comparison.rawValue, field: mismatch.field,
+                        baseline: mismatch.baseline, candidate: mismatch.candidate, trap: mismatch.trap
                     )
-                    summary.recorded += 1
-                } else {
-                    details.append(MismatchDetail(mismatch, comparison: comparison))
-                    unexplained += 1
-                }
+                )
+                summary.recorded += 1
             }
+            details += report.mismatches.map { MismatchDetail($0, comparison: comparison) }
+            let unexplained = report.mismatches.count
             summary.mismatches += unexplained
             if unexplained > 0 {
                 summary.failures.append(
@@ -179,15 +180,20 @@ public struct SessionDiffRunner {
     }
 
     private func harness(
-        _ comparison: SessionComparison, compare: StateComparison, folder: URL
+        _ comparison: SessionComparison, _ slice: PortedSlice, compare: StateComparison, facts: SourceFacts, folder: URL
     ) -> DifferentialHarness<any MMEXSession> {
         let key: DatabaseKey? = if case .file(_, let key) = source { key } else { nil }
         let sessionKey = key.flatMap { try? SessionKey($0) }
-        return DifferentialHarness(
+        // Samples: each session opens its own in-memory database, so there is no copy to read back.
+        let readBack: [DifferentialOperation<any MMEXSession>] = if case .file = source { slice.readBack } else { [] }
+        var harness = DifferentialHarness(
             baseline: comparison.baseline.differentialSide(source),
             candidate: comparison.candidate.differentialSide(source),
             inspect: { path in try SessionKey.openForInspection(path, key: sessionKey) },
-            comparison: compare, workDirectory: folder, shrinkBudget: shrinkBudget
+            comparison: compare, workDirectory: folder, shrinkBudget: shrinkBudget,
+            readBack: readBack, knownDifferences: RecordedDifference.all
         )
+        harness.sourceFacts = facts
+        return harness
     }
 }

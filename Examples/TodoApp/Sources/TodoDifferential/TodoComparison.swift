@@ -20,9 +20,13 @@ public enum TodoComparison {
     }
 
     /// The harness for legacy against `candidate`, comparing everything (rows, schema, `user_version`, journal
-    /// mode, the files left beside the database).
+    /// mode, the files left beside the database), then reading the candidate's copy back through the legacy
+    /// session (``TodoReadBack``).
     public static func harness(candidate: DriverKind, workDirectory: URL) -> DifferentialHarness<TodoSession> {
-        DifferentialHarness(baseline: side(.legacy), candidate: side(candidate), workDirectory: workDirectory)
+        DifferentialHarness(
+            baseline: side(.legacy), candidate: side(candidate), workDirectory: workDirectory,
+            readBack: TodoReadBack.operations
+        )
     }
 
     /// The scenarios of one run: the hand-written ones, then `randomScenarios` generated ones of `operations`

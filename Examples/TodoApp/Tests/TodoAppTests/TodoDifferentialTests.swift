@@ -4,7 +4,6 @@ import PersistenceSession
 import Testing
 import TodoDifferential
 import TodoModel
-import TodoReaderWriter
 
 @Suite("To-do differential")
 struct TodoDifferentialTests {
@@ -43,11 +42,7 @@ struct TodoDifferentialTests {
         let folder = try TemporaryFolder()
         let file = folder.path("todo.sqlite")
         try TodoSampleFile.create(at: file)
-        let naive = DifferentialSide<TodoSession>(
-            name: "queue (GRDB's default forms)",
-            open: { path in try TodoReaderWriterSession.openQueue(at: path, forms: .grdbDefaults) },
-            close: { session in try session.close() }
-        )
+        let naive = NaivePort.side
         let harness = DifferentialHarness(
             baseline: TodoComparison.side(.legacy), candidate: naive, workDirectory: folder.url, shrinkBudget: 0
         )

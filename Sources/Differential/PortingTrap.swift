@@ -1,0 +1,106 @@
+/// A difference real driver ports keep running into, named so a report can say what it is and what to do about it
+/// instead of showing a raw field difference.
+///
+/// The harness names the trap of every mismatch it recognises (``Mismatch/trap``, through ``PortingTrap/classify(_:)``):
+/// the report then carries one line with the trap's name and its advice, in text and in JSON. The catalogue is
+/// ``all``; the ``id``s are stable (reports and documents quote them).
+public struct PortingTrap: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Stable identifier (`date-format`), for reports, documents and tests.
+    public let id: String
+    /// What it is, in a few words (`date format`).
+    public let name: String
+    /// What to do about it: one or two sentences.
+    public let advice: String
+
+    public init(id: String, name: String, advice: String) {
+        self.id = id
+        self.name = name
+        self.advice = advice
+    }
+
+    /// `porting trap date-format (date format): write dates in the form the legacy side writes ...`.
+    public var description: String { "porting trap \(id) (\(name)): \(advice)" }
+
+    /// A date written in another text form by each side: `T` against a space between day and time, another
+    /// number of fraction digits (or none), a day alone against a date and time, or text against a number.
+    public static let dateFormat = PortingTrap(
+        id: "date-format",
+        name: "date format",
+        advice: "write dates in exactly the form the legacy side writes (separator, fraction digits, day-only or "
+            + "date-time), explicitly in one place, and read every form; mixed forms also break ORDER BY and "
+            + "comparisons on the column"
+    )
+
+    /// A UUID stored as text by one side and as a 16-byte blob by the other, or as text in another case.
+    public static let uuidForm = PortingTrap(
+        id: "uuid-form",
+        name: "UUID as text vs blob",
+        advice: "bind the UUID in the legacy side's form (SQLite.swift: upper-case uuidString text; GRDB's default "
+            + "is a 16-byte blob): WHERE id = ? with the other form never matches the rows already stored"
+    )
+
+    /// A number stored as INTEGER by one side and as REAL by the other.
+    public static let integerVersusReal = PortingTrap(
+        id: "integer-vs-real",
+        name: "integer vs real",
+        advice: "bind the same Swift type as the legacy side (Int64 vs Double); the storage class changes "
+            + "typeof(), integer division and what equality with a bound value finds"
+    )
+
+    /// A number stored as TEXT by one side and as a number by the other (type affinity).
+    public static let numberAsText = PortingTrap(
+        id: "number-as-text",
+        name: "number stored as text",
+        advice: "bind numbers as numbers (and decimals in the legacy side's class); in a column without numeric "
+            + "affinity text stays text, so sums, comparisons and ORDER BY change"
+    )
+
+    /// A boolean stored as INTEGER 0/1 by one side and as text (`true`, `t`, `yes`) or another value by the
+    /// other, or returned as a Bool by one side and as a number by the other.
+    public static let booleanForm = PortingTrap(
+        id: "boolean-form",
+        name: "boolean as integer vs text",
+        advice: "store booleans as INTEGER 0/1 as both libraries do, bind Bool (never text), and compare with 0/1 "
+            + "in hand-written SQL"
+    )
+
+    /// A write refused for a foreign key on one side only: foreign-key enforcement differs between the sessions.
+    public static let foreignKeyOneSide = PortingTrap(
+        id: "foreign-key-one-side",
+        name: "foreign-key failure on one side only",
+        advice: "set PRAGMA foreign_keys explicitly and identically on both sides (SQLite and SQLite.swift leave it "
+            + "off, GRDB turns it on): enforcement changes what is refused and what ON DELETE CASCADE removes"
+    )
+
+    /// The journal mode left in the file differs, or WAL sidecars (`-wal`, `-shm`) are left beside one copy.
+    public static let journalModeAndSidecars = PortingTrap(
+        id: "journal-mode-sidecars",
+        name: "journal mode and WAL sidecars",
+        advice: "leave the journal mode as the file came (a pool switches to WAL: put the original mode back on "
+            + "close), never leave -wal/-shm beside a file that travels alone, and move sidecars with the file"
+    )
+
+    /// A migrator's ledger table (`grdb_migrations`, `schema_migrations`, ...) only one side creates.
+    public static let migrationLedger = PortingTrap(
+        id: "migration-ledger",
+        name: "migrator's ledger table",
+        advice: "keep the legacy schema version (PRAGMA user_version) on both sides during the port; if the new "
+            + "side adopts a migrator, register the existing schema as its first migration, keep user_version in "
+            + "step and list the ledger in StateComparison.ignoredTables"
+    )
+
+    /// A value the candidate wrote that the baseline (the legacy driver) cannot read back, or reads as something
+    /// else: users who roll back to the previous build, or share the file with other apps, lose it.
+    public static let notReadableByLegacy = PortingTrap(
+        id: "not-readable-by-legacy",
+        name: "not readable by the legacy driver",
+        advice: "write every value in the form the legacy side decodes (dates, UUIDs, numbers, booleans): the "
+            + "previous build, and other apps sharing the file, must still read what the new driver wrote"
+    )
+
+    /// Every trap the classifier names, in the order it tries them.
+    public static let all: [PortingTrap] = [
+        notReadableByLegacy, journalModeAndSidecars, migrationLedger, foreignKeyOneSide, dateFormat, uuidForm,
+        booleanForm, integerVersusReal, numberAsText,
+    ]
+}

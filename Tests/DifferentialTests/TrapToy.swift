@@ -1,0 +1,114 @@
+import Differential
+import Foundation
+import SQLiteEngine
+import TestSupport
+
+/// A tiny store over `VALUE_T(ID, V untyped)` and `PARENT`/`CHILD` with a foreign key, whose two sides differ in
+/// exactly one way a real port can: the form of the value it stores, foreign-key enforcement, WAL left behind, a
+/// migrator's ledger table, or how it decodes a stored date.
+final class TrapToy {
+    struct Habits {
+        /// What `put` stores.
+        var stored: SQLiteValue = .integer(1)
+        /// `PRAGMA foreign_keys = ON` after opening.
+        var foreignKeys = false
+        /// Switches to WAL with a persistent `-wal` (left beside the file after closing).
+        var leavesWAL = false
+        /// Creates GRDB's ledger table on open, as a `DatabaseMigrator` does.
+        var createsLedger = false
+        /// How `dates()` decodes a stored date: `nil` takes any text; a format refuses text of another form.
+        var dateSeparator: Character?
+    }
+
+    let connection: EngineConnection
+    let habits: Habits
+
+    init(path: String, habits: Habits) throws {
+        connection = try EngineConnection(path: path, options: .readWrite)
+        self.habits = habits
+        if habits.foreignKeys { try connection.execute("PRAGMA foreign_keys = ON") }
+        if habits.leavesWAL {
+            var persist: Int32 = 1
+            try connection.fileControl(operation: 10, argument: &persist)  // SQLITE_FCNTL_PERSIST_WAL
+            _ = try connection.pragma("journal_mode = WAL")
+        }
+        if habits.createsLedger {
+            try connection.execute("CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            try connection.run("INSERT OR IGNORE INTO grdb_migrations VALUES (?)", [.text("v1")])
+        }
+    }
+
+    static func makeFile(at path: String) throws {
+        let connection = try EngineConnection(path: path, options: .create)
+        try connection.execute(
+            """
+            CREATE TABLE VALUE_T(ID INTEGER PRIMARY KEY, V);
+            CREATE TABLE PARENT(ID INTEGER PRIMARY KEY);
+            CREATE TABLE CHILD(ID INTEGER PRIMARY KEY, PARENT INTEGER REFERENCES PARENT(ID));
+            INSERT INTO PARENT(ID) VALUES (1);
+            """
+        )
+        connection.close()
+    }
+
+    /// Stores this side's value; both sides return the same.
+    func put() throws -> Bool {
+        try connection.run("INSERT INTO VALUE_T(V) VALUES (?)", [habits.stored])
+        return true
+    }
+
+    /// Adds a child of parent 42, which does not exist.
+    func addOrphan() throws -> Int64 {
+        try connection.run("INSERT INTO CHILD(PARENT) VALUES (?)", [.integer(42)])
+        return connection.lastInsertRowid
+    }
+
+    /// Every stored date, decoded as this side decodes them: with a separator set, text of another form throws.
+    func dates() throws -> [String] {
+        let statement = try connection.prepare("SELECT V FROM VALUE_T ORDER BY ID")
+        var result: [String] = []
+        while try statement.step() {
+            let text = statement.string(at: 0)
+            if let separator = habits.dateSeparator {
+                let characters = Array(text)
+                guard characters.count > 10, characters[10] == separator else { throw UndecodableDate(text: text) }
+            }
+            result.append(text)
+        }
+        return result
+    }
+
+    func close() {
+        connection.close()
+    }
+}
+
+/// A stored date in a form the side does not decode.
+struct UndecodableDate: Error, CustomStringConvertible {
+    let text: String
+    var description: String { "cannot decode a date from '\(text)'" }
+}
+
+/// Runs one scenario through a baseline and a candidate toy with the given habits, on a fresh toy file.
+func runTrapToys(
+    baseline: TrapToy.Habits, candidate: TrapToy.Habits, operations: [DifferentialOperation<TrapToy>],
+    readBack: [DifferentialOperation<TrapToy>] = [], configure: (inout DifferentialHarness<TrapToy>) -> Void = { _ in }
+) throws -> ScenarioReport {
+    let folder = TemporaryDirectory.inMemory("traps")
+    let source = folder.path("toy.db")
+    try TrapToy.makeFile(at: source)
+    var harness = DifferentialHarness<TrapToy>(
+        baseline: DifferentialSide(name: "legacy", open: { try TrapToy(path: $0, habits: baseline) }, close: { $0.close() }),
+        candidate: DifferentialSide(name: "port", open: { try TrapToy(path: $0, habits: candidate) }, close: { $0.close() }),
+        workDirectory: folder.url, shrinkBudget: 0, readBack: readBack
+    )
+    configure(&harness)
+    defer { harness.removeWorkingCopies() }
+    return try harness.run(Scenario(name: "trap", operations: operations), on: source)
+}
+
+enum TrapOperations {
+    static var put: DifferentialOperation<TrapToy> { DifferentialOperation("put") { try $0.put() } }
+    static var addOrphan: DifferentialOperation<TrapToy> { DifferentialOperation("addOrphan") { try $0.addOrphan() } }
+    static var dates: DifferentialOperation<TrapToy> { DifferentialOperation("dates") { try $0.dates() } }
+}
