@@ -160,10 +160,11 @@ public struct SessionDiffRunner {
         return ComparisonOutcome(summary: summary, details: details, recorded: recorded)
     }
 
-    /// Columns that MMEX sync builds stamp with the wall clock from triggers (desktop 1.9.2 files with mmex-sync
-    /// tables carry `PB_UPDATED_AT` on every table, set by `strftime('now')` in an update trigger): two sides that run
-    /// a second apart write different times, which says nothing about the drivers, so their values are not compared.
-    static let clockStampedColumns: Set<String> = ["PB_UPDATED_AT"]
+    /// Columns that MMEX sync builds stamp with the wall clock (desktop 1.9.2 files with mmex-sync tables carry
+    /// `PB_UPDATED_AT` on every table, set by `strftime('now')` in an update trigger, and `DELETED_LOG.DELETED_AT`,
+    /// a `DEFAULT CURRENT_TIMESTAMP` filled by the delete triggers): two sides that run a second apart write different
+    /// times, which says nothing about the drivers, so their values are not compared.
+    static let clockStampedColumns: Set<String> = ["PB_UPDATED_AT", "DELETED_AT"]
 
     /// For a file: everything. For samples: the returned values only (the sessions never touch the placeholder).
     private var fullComparison: StateComparison {

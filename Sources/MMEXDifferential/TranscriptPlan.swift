@@ -69,10 +69,9 @@ public struct TranscriptPlan: Sendable, Equatable {
         return all
     }
 
-    /// Columns left out of the state hash: the clock stamps the differential does not compare either, and
-    /// `DELETED_LOG.DELETED_AT` (desktop 1.9.2 files with mmex-sync tables: `DEFAULT CURRENT_TIMESTAMP`, filled by
-    /// the delete triggers), which a transcript recorded on one day and verified on another always sees differ.
-    public static var ignoredColumns: Set<String> { SessionDiffRunner.clockStampedColumns.union(["DELETED_AT"]) }
+    /// Columns left out of the state hash: the clock stamps the differential does not compare either
+    /// (``SessionDiffRunner``), which a transcript recorded on one day and verified on another always sees differ.
+    public static var ignoredColumns: Set<String> { SessionDiffRunner.clockStampedColumns }
 
     /// An error as a transcript keeps it: its type and description (as the differential compares errors), with the
     /// folder of the import scenarios' source files (a new temporary folder in every process) replaced by
