@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "SQLiteCipher", targets: ["SQLiteCipher"]),
         .library(name: "Differential", targets: ["Differential"]),
         .library(name: "FileLifecycle", targets: ["FileLifecycle"]),
+        .library(name: "ShadowSessions", targets: ["ShadowSessions"]),
     ],
     targets: [
         // MARK: Layer 0: C libraries from Debian packages, and the modules that need nothing: the MMEX model and
@@ -51,7 +52,8 @@ let package = Package(
         .target(name: "Differential", dependencies: ["SQLiteEngine"]),
         .target(name: "FileLifecycle", dependencies: ["SQLiteEngine"]),
 
-        // MARK: Layer 3: the two drivers; MMEX file facts
+        // MARK: Layer 3: the two drivers; MMEX file facts; the shadow session (any two sessions compared in an app)
+        .target(name: "ShadowSessions", dependencies: ["Differential", "PersistenceSession", "SQLiteEngine"]),
         .target(name: "LegacyDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
         .target(name: "ReaderWriterDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
         .target(name: "MMEXFiles", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXSchema"]),
