@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "Differential", targets: ["Differential"]),
         .library(name: "FileLifecycle", targets: ["FileLifecycle"]),
         .library(name: "ShadowSessions", targets: ["ShadowSessions"]),
+        .library(name: "MMEXShadow", targets: ["MMEXShadow"]),
     ],
     targets: [
         // MARK: Layer 0: C libraries from Debian packages, and the modules that need nothing: the MMEX model and
@@ -108,13 +109,19 @@ let package = Package(
             ]
         ),
 
+        // An MMEX session in the shadow of another (the app's session type over two drivers' sessions).
+        .target(
+            name: "MMEXShadow",
+            dependencies: ["ShadowSessions", "MMEXSession", "MMEXSessionSupport", "MMEXModel", "PersistenceSession"]
+        ),
+
         // MARK: Layer 8: the command line
         .target(
             name: "DriverPortCLI",
             dependencies: [
                 "SQLiteEngine", "SQLiteCipher", "MMEXFiles", "MMEXFixtures", "MMEXSchema", "FileLifecycle",
                 "Differential", "PersistenceSession", "DriverPortBench", "MMEXDifferential", "MMEXModel",
-                "MMEXSession",
+                "MMEXSession", "MMEXShadow", "ShadowSessions",
             ]
         ),
 

@@ -95,7 +95,7 @@ struct DiffCommand: Command {
     }
 
     /// The session key for FILE from the key options (a prompt on a terminal for an encrypted file), or `nil`.
-    private func databaseKey(for path: String, keyOptions: KeyOptions, console: Console) throws -> DatabaseKey? {
+    func databaseKey(for path: String, keyOptions: KeyOptions, console: Console) throws -> DatabaseKey? {
         let probe = try FileProbe.examine(path)
         let needed = keyOptions.needsKey(fileIsPlain: probe.kind == .plainSQLite)
         guard let bytes = try keyOptions.passphrase(needed: needed, prompt: "Passphrase for \(path): ", console: console) else {

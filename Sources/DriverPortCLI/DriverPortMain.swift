@@ -5,7 +5,7 @@ public enum DriverPortMain {
     /// Every subcommand, in the order `--help` lists them.
     public static let commands: [any Command] = [
         InspectCommand(), DumpCommand(), CreateCommand(), ExportCommand(), RekeyCommand(), FixtureCommand(),
-        UpgradeCommand(), SnapshotCommand(), RelocateCommand(), DiffCommand(), BenchCommand(),
+        UpgradeCommand(), SnapshotCommand(), RelocateCommand(), DiffCommand(), ShadowCommand(), BenchCommand(),
     ]
 
     static var overview: String {
