@@ -181,6 +181,13 @@ let package = Package(
                 "TestSupport", "MMEXSession",
             ]
         ),
+        .testTarget(
+            name: "ShadowSessionTests",
+            dependencies: [
+                "ShadowSessions", "MMEXShadow", "MMEXLegacy", "MMEXReaderWriter", "MMEXSession", "MMEXModel",
+                "PersistenceSession", "SQLiteEngine", "TestSupport", "DriverPortCLI",
+            ]
+        ),
         .target(
             name: "DriverLedgers",
             dependencies: [

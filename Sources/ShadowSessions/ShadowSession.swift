@@ -164,6 +164,22 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
         return try controlOutcome.get()
     }
 
+    /// Runs ``read(_:)`` off the calling task's thread. A task cancelled before the unit starts gets
+    /// `CancellationError` and neither side runs; once started, the compared unit runs to its end.
+    public func read<T: Sendable>(_ work: @escaping @Sendable (ReadContext) throws -> T) async throws -> T {
+        let name = ShadowUnit.currentName
+        return try await runUnitDetached { try ShadowUnit.$currentName.withValue(name) { try self.read(work) } }
+    }
+
+    /// Runs ``write(_:)`` off the calling task's thread. A task cancelled before the unit starts gets
+    /// `CancellationError` and neither side writes; once started, the control commits or rolls back and the candidate
+    /// applies the same unit to the copy (or the copy is marked for re-making), whatever happens to the task, so the
+    /// copy is never left half a unit behind.
+    public func write<T: Sendable>(_ work: @escaping @Sendable (WriteContext) throws -> T) async throws -> T {
+        let name = ShadowUnit.currentName
+        return try await runUnitDetached { try ShadowUnit.$currentName.withValue(name) { try self.write(work) } }
+    }
+
     /// Closes the control (its error is the app's), then the candidate and the shadow copy (quietly: the shadow's
     /// failures are never the app's).
     public func close() throws {
