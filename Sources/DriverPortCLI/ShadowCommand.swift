@@ -14,8 +14,8 @@ struct ShadowCommand: Command {
     let summary = "run MMEX operations through a shadow session on a copy of FILE: the control answers, the candidate is compared"
     let help = """
     Usage: driverport shadow FILE [--cipher NAME] [--key-env NAME | --key-file PATH | --key-stdin]
-                                  [--control legacy|queue|pool] [--candidate queue|pool|legacy] [--operations N]
-                                  [--seed N] [--sample R] [--log PATH] [--json]
+                                  [--control legacy|queue|pool] [--candidate queue|pool|legacy] [--slices NAMES]
+                                  [--operations N] [--seed N] [--sample R] [--log PATH] [--json]
 
     Copies FILE (with its -wal and -journal) into a private folder and opens a shadow session on the copy, as an app
     in shadow mode would: the control session serves every unit of work, and the candidate runs the same units on a
@@ -30,6 +30,7 @@ struct ShadowCommand: Command {
     Options:
       --control KIND     the session the app is served from (default legacy)
       --candidate KIND   the session compared in the shadow (default queue)
+      --slices NAMES     comma-separated slices whose operations run (default: every ported slice)
       --operations N     random operations to run (default 500)
       --seed N           the random operations' seed (default 1; the same seed runs the same operations)
       --sample R         the share of units compared, 0 to 1 (default 1: every unit)
@@ -40,7 +41,7 @@ struct ShadowCommand: Command {
                          "ignored", "errors", "skipped", "remakes", "events": [...]}
     """
     let flags: Set<String> = Set(["json"]).union(KeyOptions.flagNames)
-    let options: Set<String> = Set(["control", "candidate", "operations", "seed", "sample", "log"]).union(KeyOptions.optionNames)
+    let options: Set<String> = Set(["control", "candidate", "slices", "operations", "seed", "sample", "log"]).union(KeyOptions.optionNames)
 
     /// The session type of a driver: the registry's, unless a test plants a bug in one (`@testable`).
     var sessionType: @Sendable (DriverKind) -> any MMEXSession.Type = { $0.sessionType }
@@ -70,6 +71,13 @@ struct ShadowCommand: Command {
         let seed = try seed(arguments)
         let sample = try sampleRate(arguments)
         let log = arguments.option("log")
+        let names = arguments.values("slices").flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+        let slices: [PortedSlice]
+        do {
+            slices = try SliceRegistry.slices(named: names.filter { !$0.isEmpty })
+        } catch {
+            throw CLIError.usage("--slices: \(error)")
+        }
         if let log, log.isEmpty { throw CLIError.usage("--log takes a file path") }
 
         let folder = DiffCommand.scratchDirectory.appendingPathComponent("driverport-shadow-\(UUID().uuidString)")
@@ -93,7 +101,7 @@ struct ShadowCommand: Command {
                 shadowFolder: folder.appendingPathComponent("shadow"), options: shadowOptions,
                 minter: DeterministicMinter.make()
             )
-            let work = OperationGenerator.weighted(SliceRegistry.ported.map { (weight: 1, generator: $0.random) })
+            let work = OperationGenerator.weighted(slices.map { (weight: 1, generator: $0.random) })
                 .scenario(named: "shadow", seed: seed, count: operations)
             for (index, operation) in work.operations.enumerated() {
                 if index % 50 == 0 { console.progress("unit \(index + 1)/\(operations)") }
