@@ -21,10 +21,21 @@ extension FieldValue {
 /// What two open databases hold, compared as the harness compares what two sessions left behind.
 package enum DatabaseStates {
     /// Every difference of `options` between the two databases, as mismatches without scenario or operation.
+    ///
+    /// With `paths` (the two main files) and ``StateComparison/skipsUnchangedTables``, tables whose pages both
+    /// files hold byte for byte are not read row by row (``UnchangedTables``): for two copies of one file, the cost
+    /// follows what changed since they were copied.
     package static func differences(
-        baseline: EngineConnection, candidate: EngineConnection, options: StateComparison
+        baseline: EngineConnection, candidate: EngineConnection, options: StateComparison,
+        paths: (baseline: String, candidate: String)? = nil
     ) throws -> [Mismatch] {
-        try DatabaseStateDiff(baseline: baseline, candidate: candidate, options: options).differences().map {
+        var diff = DatabaseStateDiff(baseline: baseline, candidate: candidate, options: options)
+        if let paths, options.rows && options.skipsUnchangedTables {
+            diff.unchangedTables = UnchangedTables.find(
+                baselinePath: paths.baseline, candidatePath: paths.candidate, baseline: baseline, candidate: candidate
+            )
+        }
+        return try diff.differences().map {
             Mismatch(kind: $0.kind, scenario: "", field: $0.field, baseline: $0.baseline, candidate: $0.candidate)
         }
     }

@@ -109,7 +109,9 @@ final class ShadowCopy<Candidate: PersistenceSession> {
     }
 
     /// Every difference between the real file and the shadow copy (`options` says what is compared), each side read
-    /// in one transaction.
+    /// in one transaction. The copy starts as the real file's bytes, so tables whose pages are still the same bytes
+    /// in both files are skipped (``StateComparison/skipsUnchangedTables``): the cost follows what the units
+    /// changed. (Not while either file has WAL content: a pool candidate's copy is compared row by row.)
     func stateDifferences(_ options: StateComparison) throws -> [Mismatch] {
         let real = try inspector()
         let shadow = try inspect(shadowPath)
@@ -118,7 +120,9 @@ final class ShadowCopy<Candidate: PersistenceSession> {
         defer { try? real.execute("COMMIT") }
         try shadow.execute("BEGIN")
         defer { try? shadow.execute("COMMIT") }
-        return try DatabaseStates.differences(baseline: real, candidate: shadow, options: options)
+        return try DatabaseStates.differences(
+            baseline: real, candidate: shadow, options: options, paths: (realPath, shadowPath)
+        )
     }
 
     /// Closes the candidate and the inspector and removes the shadow folder.
