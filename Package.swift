@@ -19,7 +19,6 @@ let package = Package(
         .library(name: "Differential", targets: ["Differential"]),
         .library(name: "FileLifecycle", targets: ["FileLifecycle"]),
         .library(name: "ShadowSessions", targets: ["ShadowSessions"]),
-        .library(name: "MMEXShadow", targets: ["MMEXShadow"]),
     ],
     targets: [
         // MARK: Layer 0: C libraries from Debian packages, and the modules that need nothing: the MMEX model and

@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "ReaderWriterSessions", package: "DriverPort"),
                 .product(name: "Differential", package: "DriverPort"),
                 .product(name: "FileLifecycle", package: "DriverPort"),
+                .product(name: "ShadowSessions", package: "DriverPort"),
             ]
         ),
     ],

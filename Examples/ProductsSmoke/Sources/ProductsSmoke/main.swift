@@ -9,6 +9,7 @@ import ReaderWriterDriver
 import ReaderWriterSessions
 import SQLiteCipher
 import SQLiteEngine
+import ShadowSessions
 
 var generator = SplitMix64(seed: 1)
 let lines = [
@@ -21,5 +22,6 @@ let lines = [
     "ReaderWriterSessions: \(ReaderWriterUnitOfWork.self)",
     "Differential: \(generator.next())",
     "FileLifecycle: \(Sidecar.wal.rawValue)",
+    "ShadowSessions: \(ShadowUnit(name: "accounts", kind: .read))",
 ]
 print(lines.joined(separator: "\n"))
