@@ -68,16 +68,10 @@ struct ShadowCommand: Command {
         let control = try driver(arguments, "control", default: .legacy)
         let candidate = try driver(arguments, "candidate", default: .queue)
         let operations = try arguments.integer("operations", range: 0...10_000_000) ?? 500
-        let seed = try seed(arguments)
+        let seed = try DiffCommand.seed(arguments)
         let sample = try sampleRate(arguments)
         let log = arguments.option("log")
-        let names = arguments.values("slices").flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
-        let slices: [PortedSlice]
-        do {
-            slices = try SliceRegistry.slices(named: names.filter { !$0.isEmpty })
-        } catch {
-            throw CLIError.usage("--slices: \(error)")
-        }
+        let slices = try DiffCommand.slices(arguments)
         if let log, log.isEmpty { throw CLIError.usage("--log takes a file path") }
 
         let folder = DiffCommand.scratchDirectory.appendingPathComponent("driverport-shadow-\(UUID().uuidString)")
@@ -173,12 +167,6 @@ struct ShadowCommand: Command {
             throw .usage("--\(option) takes legacy, queue or pool, not '\(text)'")
         }
         return parsed
-    }
-
-    private func seed(_ arguments: ArgumentList) throws(CLIError) -> UInt64 {
-        guard let text = arguments.option("seed") else { return 1 }
-        guard let value = UInt64(text) else { throw .usage("--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'") }
-        return value
     }
 
     private func sampleRate(_ arguments: ArgumentList) throws(CLIError) -> Double {
