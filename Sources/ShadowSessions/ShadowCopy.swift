@@ -63,16 +63,20 @@ final class ShadowCopy<Candidate: PersistenceSession> {
         syncedVersion = try realDataVersion()
     }
 
-    /// Copies the real file (main file, `-wal`, `-journal`) over the shadow copy inside a read transaction on the real
-    /// file (the copied bytes are one committed state), then opens the candidate on it.
+    /// Makes the shadow copy the real file's bytes (main file, `-wal`, `-journal`) inside a read transaction on the
+    /// real file (the copied bytes are one committed state), then opens the candidate on it.
     func remake() throws {
         syncedVersion = nil
         closeCandidate()
         let manager = FileManager.default
         let connection = try inspector()
+        // The previous copy's main file is kept: re-making it rewrites only the blocks that differ, so the
+        // candidate's next sync writes what changed rather than the whole file. Its sidecars go (the candidate is
+        // closed; the real file's own sidecars are copied below).
+        let previous = manager.fileExists(atPath: shadowPath)
         do {
             try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-            for suffix in ["", "-wal", "-shm", "-journal"] where manager.fileExists(atPath: shadowPath + suffix) {
+            for suffix in ["-wal", "-shm", "-journal"] where manager.fileExists(atPath: shadowPath + suffix) {
                 try manager.removeItem(atPath: shadowPath + suffix)
             }
         } catch {
@@ -89,7 +93,11 @@ final class ShadowCopy<Candidate: PersistenceSession> {
             version = current
             for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || manager.fileExists(atPath: realPath + suffix) {
                 do {
-                    try manager.copyItem(atPath: realPath + suffix, toPath: shadowPath + suffix)
+                    if suffix.isEmpty && previous {
+                        try FileResync.rewriteDifferences(of: shadowPath, from: realPath)
+                    } else {
+                        try manager.copyItem(atPath: realPath + suffix, toPath: shadowPath + suffix)
+                    }
                     try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: shadowPath + suffix)
                 } catch {
                     throw ShadowCopyError(step: "copying the real file to \(shadowPath + suffix)", reason: "\(error)")
