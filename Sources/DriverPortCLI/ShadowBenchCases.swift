@@ -15,7 +15,7 @@ import ShadowSessions
 enum ShadowBenchCases {
     static let family = BenchFamily.shadow.rawValue
     /// Units per timed run.
-    static let readUnits = 400
+    static let readUnits = 2000
     static let writeUnits = 200
 
     static func run(_ context: BenchContext) throws -> [BenchResult] {
