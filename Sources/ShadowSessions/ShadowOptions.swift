@@ -21,9 +21,9 @@ public struct ShadowOptions: Sendable {
     /// Redacts a value before it is published (amounts, names): called with the field's path (`(result)`,
     /// `payees[2].name`, `ACCOUNTLIST_V1[rowid 3].INITIALBAL`) and its value. Comparison always sees the raw values.
     public var clean: @Sendable (_ field: String, _ value: FieldValue) -> FieldValue = { _, value in value }
-    /// Decides whether two returned values agree; `nil` compares field by field (``FieldValue``: integers are not
-    /// doubles, doubles by bit pattern). Returned values that are not `Encodable` are compared only by this hook's
-    /// absence of opinion: they are skipped and the state comparison decides.
+    /// Decides whether two returned values agree; `nil` compares field by field (`FieldValue`: integers are not
+    /// doubles, doubles by bit pattern). Returned values that are not `Encodable` are not compared (after a write,
+    /// the state comparison still runs).
     public var compare: (@Sendable (_ control: FieldValue, _ candidate: FieldValue) -> Bool)?
     /// Whether a compared write also compares the resulting state of the shadow copy with the real file.
     public var comparesState = true
