@@ -58,9 +58,9 @@ final class ShadowCopy<Candidate: PersistenceSession> {
         syncedVersion = nil
     }
 
-    /// Records that the copy holds what the real file holds now (after a compared write that agreed).
-    func markInStep() throws {
-        syncedVersion = try realDataVersion()
+    /// Records that the copy holds what the real file held at `version` (after a compared write that agreed).
+    func markInStep(version: Int64) {
+        syncedVersion = version
     }
 
     /// Makes the shadow copy the real file's bytes (main file, `-wal`, `-journal`) inside a read transaction on the

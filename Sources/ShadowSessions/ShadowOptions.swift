@@ -47,7 +47,7 @@ public struct ShadowOptions: Sendable {
 }
 
 /// A known difference: mismatches it covers are not published. Built from the differential's own vocabulary
-/// (``Mismatch``), so the recorded differences of a differential run can be carried over as they are.
+/// (`Mismatch`), so the recorded differences of a differential run can be carried over as they are.
 public struct ShadowIgnoreRule: Sendable {
     /// A name for reports and logs.
     public let id: String

@@ -35,7 +35,9 @@ import Synchronization
 /// neither side.
 ///
 /// Units of work nested in another unit go straight to the side running the outer one, so each side answers with
-/// its own rule (both refuse nesting) and nothing is compared twice. A unit's closure runs once per side when
+/// its own rule (both refuse nesting) and nothing is compared twice. A change committed by another process while a
+/// compared write runs can show as a difference of that write (the copy is then re-made); the session's own writes
+/// cannot, as they wait for the compared one. A unit's closure runs once per side when
 /// compared: exclude units with effects outside their context with ``ShadowOptions/runIf``, and give values drawn
 /// from the clock or a random source to both sides through ``ShadowDraws``.
 public final class ShadowSession<Control: PersistenceSession, Candidate: PersistenceSession>: PersistenceSession,
@@ -144,6 +146,9 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
             return try controlOutcome.get()
         }
         let (candidateOutcome, candidateSeconds) = timed { try routed(candidate, true) { try candidate.write(work) } }
+        // The real file's version the comparison sees: the copy is in step with it only if nothing committed from
+        // outside the session while comparing.
+        let comparedVersion = try? shadow.realDataVersion()
         var state: [Mismatch] = []
         if options.comparesState {
             do {
@@ -155,8 +160,9 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
             }
         }
         let event = compare(unit, controlOutcome, controlSeconds, candidateOutcome, candidateSeconds, state: state)
-        if event == nil && state.isEmpty && sameOutcome(controlOutcome, candidateOutcome) {
-            do { try shadow.markInStep() } catch { shadow.untrust() }
+        if event == nil && state.isEmpty && sameOutcome(controlOutcome, candidateOutcome), let comparedVersion,
+           (try? shadow.realDataVersion()) == comparedVersion {
+            shadow.markInStep(version: comparedVersion)
         } else {
             shadow.untrust()
         }
