@@ -95,6 +95,23 @@ struct ShadowSessionTests {
         #expect(statistics.errors == 2 && statistics.skipped == 2 && statistics.mismatches == 0)
     }
 
+    @Test("a shadow copy on a full disk: the app's units succeed and the publisher records the shadow's error")
+    func fullDiskShadow() throws {
+        // 128 KiB: the fixture (about 480 KiB) cannot be copied there.
+        guard let disk = ScratchMount.make(sizeKiB: 128) else {
+            print("skipped: cannot mount a tmpfs here (needs root)")
+            return
+        }
+        let fixture = try ShadowFixture(QueueSession.self, shadowFolder: disk.url.appendingPathComponent("shadow"))
+        let inserted = try fixture.session.write { try $0.tags.insert(Tag(id: 0, name: "Full disk")) }
+        let found = try fixture.session.read { try $0.tags.tag(named: "Full disk") }
+        try fixture.session.close()
+        #expect(found?.id == inserted.id)
+        #expect(try tagNames(in: fixture.path).contains("Full disk"))
+        #expect(fixture.errors.count == 2 && fixture.mismatches.isEmpty)
+        #expect(fixture.errors.first?.error?.contains("copying the real file") == true, "\(fixture.errors.first?.error ?? "")")
+    }
+
     @Test("a change made outside the session is seen by data_version and the shadow is re-made before the next compared unit")
     func outsideChangeRemakesShadow() throws {
         let fixture = try ShadowFixture(QueueSession.self)
