@@ -81,10 +81,10 @@ docs: deps
 
 # ThreadSanitizer over the suites that run work on several threads or tasks at once: the reader/writer driver (queue,
 # pool, async access, and its concurrency soak at TSAN_SOAK_ITERATIONS), the MMEX sessions on every driver (with
-# the policy timing tests' concurrent reads), the fixture cache. Its own build path, so the normal build stays;
-# stops at the first report (halt_on_error=1); the log is .build/tsan.log.
+# the policy timing tests' concurrent reads), the fixture cache, the shadow session. Its own build path, so the
+# normal build stays; stops at the first report (halt_on_error=1); the log is .build/tsan.log.
 .PHONY: tsan
-TSAN_FILTER ?= ReaderWriterDriverTests|MMEXSessionTests|FixtureCacheTests|SessionEngineTests|SharedConnectionTests
+TSAN_FILTER ?= ReaderWriterDriverTests|MMEXSessionTests|FixtureCacheTests|SessionEngineTests|SharedConnectionTests|ShadowSessionTests
 TSAN_SOAK_ITERATIONS ?= 2000
 tsan: deps
 	@mkdir -p .build

@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "Differential", targets: ["Differential"]),
         .library(name: "FileLifecycle", targets: ["FileLifecycle"]),
         .library(name: "Transcripts", targets: ["Transcripts"]),
+        .library(name: "ShadowSessions", targets: ["ShadowSessions"]),
     ],
     targets: [
         // MARK: Layer 0: C libraries from Debian packages, and the modules that need nothing: the MMEX model and
@@ -53,8 +54,10 @@ let package = Package(
         .target(name: "SQLiteCipher", dependencies: ["SQLiteEngine", "CPageCodec"]),
         .target(name: "Differential", dependencies: ["SQLiteEngine"]),
 
-        // MARK: Layer 3: the two drivers; MMEX file facts; the file lifecycle (its file steps use the cipher's seam)
+        // MARK: Layer 3: the two drivers; MMEX file facts; the file lifecycle (its file steps use the cipher's seam); the
+        // shadow session (any two sessions compared in an app)
         .target(name: "FileLifecycle", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
+        .target(name: "ShadowSessions", dependencies: ["Differential", "PersistenceSession", "SQLiteEngine"]),
         .target(name: "LegacyDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
         .target(name: "ReaderWriterDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
         .target(name: "MMEXFiles", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXSchema"]),
@@ -111,13 +114,19 @@ let package = Package(
             ]
         ),
 
+        // An MMEX session in the shadow of another (the app's session type over two drivers' sessions).
+        .target(
+            name: "MMEXShadow",
+            dependencies: ["ShadowSessions", "MMEXSession", "MMEXSessionSupport", "MMEXModel", "PersistenceSession"]
+        ),
+
         // MARK: Layer 8: the command line
         .target(
             name: "DriverPortCLI",
             dependencies: [
                 "SQLiteEngine", "SQLiteCipher", "MMEXFiles", "MMEXFixtures", "MMEXSchema", "FileLifecycle",
                 "Differential", "PersistenceSession", "DriverPortBench", "MMEXDifferential", "MMEXModel",
-                "MMEXSession", "Transcripts",
+                "MMEXSession", "MMEXShadow", "ShadowSessions", "Transcripts",
             ]
         ),
 
@@ -177,6 +186,13 @@ let package = Package(
                 "MMEXDifferential", "Differential", "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport",
                 "PersistenceSession", "MMEXModel", "ReaderWriterDriver", "SQLiteEngine", "DriverPortCLI",
                 "TestSupport", "MMEXSession",
+            ]
+        ),
+        .testTarget(
+            name: "ShadowSessionTests",
+            dependencies: [
+                "ShadowSessions", "MMEXShadow", "MMEXLegacy", "MMEXReaderWriter", "MMEXSession", "MMEXModel",
+                "PersistenceSession", "SQLiteEngine", "TestSupport", "DriverPortCLI",
             ]
         ),
         .target(

@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "Differential", package: "DriverPort"),
                 .product(name: "FileLifecycle", package: "DriverPort"),
                 .product(name: "Transcripts", package: "DriverPort"),
+                .product(name: "ShadowSessions", package: "DriverPort"),
             ]
         ),
     ],

@@ -16,6 +16,9 @@ public enum BenchFamily: String, Sendable, CaseIterable, Codable {
     case memory
     /// The reader/writer driver's query interface and records against the raw C work of `fetch` and `insert`.
     case records
+    /// Shadow mode's cost: MMEX read and write units through the control session alone and through a shadow session
+    /// comparing 0%, 1% and 100% of them (the cases live with the command line, which links the MMEX sessions).
+    case shadow
 }
 
 /// What a bench run measures: sizes, rounds and which families.
@@ -88,7 +91,7 @@ public struct BenchConfiguration: Sendable {
     var fixtureSizes: [Int] {
         var sizes: [Int] = []
         if families.contains(.mmex) { sizes += [mmexTransactions] + scaleTransactions }
-        if families.contains(.codec) { sizes.append(mmexTransactions) }
+        if families.contains(.codec) || families.contains(.shadow) { sizes.append(mmexTransactions) }
         if families.contains(.memory), let probe = memoryProbeTransactions { sizes.append(probe) }
         return Array(Set(sizes)).sorted()
     }

@@ -3,8 +3,8 @@ import MMEXFixtures
 
 /// What every case family gets: the configuration, a private scratch folder, the fixture cache, and where to say
 /// what is running.
-final class BenchContext {
-    let configuration: BenchConfiguration
+package final class BenchContext {
+    package let configuration: BenchConfiguration
     /// A fresh folder for the run's own files (removed by the suite at the end).
     let workDirectory: URL
     let fixtures: FixtureCache
@@ -25,9 +25,9 @@ final class BenchContext {
         self.progressSink = progress
     }
 
-    func progress(_ text: String) { progressSink(text) }
+    package func progress(_ text: String) { progressSink(text) }
 
-    func note(_ text: String) { notes.append(text) }
+    package func note(_ text: String) { notes.append(text) }
 
     /// A path in the scratch folder.
     func path(_ name: String) -> String { workDirectory.appendingPathComponent(name).path }
@@ -39,7 +39,7 @@ final class BenchContext {
     }
 
     /// A private, writable copy of the plain fixture (main file only: the cached one has no sidecars).
-    func fixtureCopy(transactions: Int, name: String) throws -> String {
+    package func fixtureCopy(transactions: Int, name: String) throws -> String {
         let source = try fixture(transactions: transactions)
         let target = path(name)
         try? FileManager.default.removeItem(atPath: target)
@@ -48,7 +48,7 @@ final class BenchContext {
     }
 
     /// Measures `benchCase` with `runner` and reports progress.
-    func measure(_ benchCase: BenchCase, with runner: BenchRunner? = nil) throws -> [BenchResult] {
+    package func measure(_ benchCase: BenchCase, with runner: BenchRunner? = nil) throws -> [BenchResult] {
         try (runner ?? configuration.runner).measure(benchCase) { progress($0) }
     }
 }

@@ -28,6 +28,9 @@ public enum BenchGoals {
     public static let codecVersusDebianLimit = 1.0
     public static let poolTwoReadersLimit = 1.7
     public static let memoryLimitMiB = 64.0
+    public static let shadowOnePercentLimit = 1.05
+    /// The implementation name of the shadow family's case at 1% sampling, the one the goal judges.
+    package static let shadowOnePercentName = "shadow 1%"
 
     public static func evaluate(_ results: [BenchResult]) -> [GoalCheck] {
         var checks: [GoalCheck] = []
@@ -58,6 +61,12 @@ public enum BenchGoals {
             checks.append(check(
                 "pool with 2 readers >= \(poolTwoReadersLimit)x a queue's read throughput", result, ratio,
                 poolTwoReadersLimit, ">="))
+        }
+        for result in results where result.family == BenchFamily.shadow.rawValue && result.implementation == shadowOnePercentName {
+            guard let ratio = result.ratioToBaseline else { continue }
+            checks.append(check(
+                "shadow session at 1% sampling <= \(shadowOnePercentLimit)x the control alone", result, ratio,
+                shadowOnePercentLimit, "<="))
         }
         for result in results where result.family == BenchFamily.memory.rawValue {
             guard let peak = result.extra?["peakResidentBytes"] else { continue }

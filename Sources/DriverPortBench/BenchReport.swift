@@ -92,6 +92,7 @@ public enum BenchReport {
         case .concurrency: "Case 5: concurrency"
         case .memory: "Case 6: peak resident memory of a streamed scan (each in its own child process)"
         case .records: "Records: the query interface and record inserts against the raw C fetch and insert"
+        case .shadow: "Shadow mode: MMEX units through the control alone and through a shadow session, by sampling rate"
         }
     }
 

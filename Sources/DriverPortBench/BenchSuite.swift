@@ -18,6 +18,19 @@ public enum BenchSuite {
         _ configuration: BenchConfiguration, fixtures: FixtureCache = .standard, probeExecutable: URL?,
         command: String, build: String, progress: @escaping (String) -> Void = { _ in }
     ) throws -> BenchDocument {
+        try run(
+            configuration, fixtures: fixtures, probeExecutable: probeExecutable, command: command, build: build,
+            progress: progress, familyRunners: [:]
+        )
+    }
+
+    /// Runs `configuration` with `familyRunners`: the families whose cases live above this module (`shadow`, which
+    /// needs the MMEX sessions). A family asked for without a runner is skipped with a note.
+    package static func run(
+        _ configuration: BenchConfiguration, fixtures: FixtureCache = .standard, probeExecutable: URL?,
+        command: String, build: String, progress: @escaping (String) -> Void = { _ in },
+        familyRunners: [BenchFamily: (BenchContext) throws -> [BenchResult]]
+    ) throws -> BenchDocument {
         let started = Date()
         let loadAtStart = MachineFacts.loadAverage()
         let clock = ContinuousClock()
@@ -39,6 +52,12 @@ public enum BenchSuite {
             case .concurrency: results += try ConcurrencyCases.run(context)
             case .memory: results += try MemoryProbe.run(context)
             case .records: results += try RecordCases.run(context)
+            case .shadow:
+                if let runner = familyRunners[.shadow] {
+                    results += try runner(context)
+                } else {
+                    context.note("shadow: skipped (this build of the suite has no shadow cases)")
+                }
             }
         }
         let elapsed = clock.now - start

@@ -29,6 +29,8 @@ struct BenchCommand: Command {
                    child process of its own (so no other case's memory counts)
       records      the reader/writer driver's query interface (Record.fetchAll, a filtered request) and record
                    inserts, against the raw C work of fetch and insert (raw C, queue, pool)
+      shadow       MMEX read units and write units on the mmex fixture through the legacy session alone and
+                   through a shadow session (candidate: queue) comparing 0%, 1% and 100% of them
     Fixtures are generated on first use and cached in .build/fixtures (DRIVERPORT_FIXTURE_CACHE overrides).
 
     Options:
@@ -83,7 +85,7 @@ struct BenchCommand: Command {
         do {
             document = try BenchSuite.run(
                 configuration, probeExecutable: Self.ownExecutable(), command: command, build: build,
-                progress: { console.progress("bench: \($0)") })
+                progress: { console.progress("bench: \($0)") }, familyRunners: [.shadow: ShadowBenchCases.run])
         } catch let error as BenchMismatchError {
             console.endProgress()
             throw CLIError(error.description, exitCode: .software)

@@ -42,13 +42,7 @@ struct DiffCommand: Command {
     func run(_ arguments: ArgumentList, console: Console) throws -> ExitCode {
         let path = try arguments.requirePositionals(["FILE"])[0]
         let keyOptions = try KeyOptions(arguments)
-        let names = arguments.values("slices").flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
-        let slices: [PortedSlice]
-        do {
-            slices = try SliceRegistry.slices(named: names.filter { !$0.isEmpty })
-        } catch {
-            throw CLIError.usage("--slices: \(error)")
-        }
+        let slices = try Self.slices(arguments)
         let options = DiffOptions(
             seed: try Self.seed(arguments), randomOperations: try arguments.integer("operations", range: 0...10_000_000) ?? 1000
         )
@@ -92,6 +86,17 @@ struct DiffCommand: Command {
         return FileManager.default.temporaryDirectory
     }
 
+    /// The ported slices `--slices` names (every one without it).
+    static func slices(_ arguments: ArgumentList) throws(CLIError) -> [PortedSlice] {
+        let names = arguments.values("slices").flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+        do {
+            return try SliceRegistry.slices(named: names.filter { !$0.isEmpty })
+        } catch {
+            throw .usage("--slices: \(error)")
+        }
+    }
+
+    /// `--seed N` (default 1).
     static func seed(_ arguments: ArgumentList) throws(CLIError) -> UInt64 {
         guard let text = arguments.option("seed") else { return 1 }
         guard let value = UInt64(text) else { throw .usage("--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'") }

@@ -5,7 +5,8 @@ public enum DriverPortMain {
     /// Every subcommand, in the order `--help` lists them.
     public static let commands: [any Command] = [
         InspectCommand(), DumpCommand(), CreateCommand(), ExportCommand(), RekeyCommand(), FixtureCommand(),
-        UpgradeCommand(), SnapshotCommand(), RelocateCommand(), DiffCommand(), RecordCommand(), VerifyCommand(), BenchCommand(),
+        UpgradeCommand(), SnapshotCommand(), RelocateCommand(), DiffCommand(), ShadowCommand(), RecordCommand(),
+        VerifyCommand(), BenchCommand(),
     ]
 
     static var overview: String {

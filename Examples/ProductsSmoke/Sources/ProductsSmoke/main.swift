@@ -10,6 +10,7 @@ import ReaderWriterSessions
 import SQLiteCipher
 import SQLiteEngine
 import Transcripts
+import ShadowSessions
 
 var generator = SplitMix64(seed: 1)
 let lines = [
@@ -23,5 +24,6 @@ let lines = [
     "Differential: \(generator.next())",
     "FileLifecycle: \(Sidecar.wal.rawValue)",
     "Transcripts: format \(Transcript.formatVersion)",
+    "ShadowSessions: \(ShadowUnit(name: "accounts", kind: .read))",
 ]
 print(lines.joined(separator: "\n"))

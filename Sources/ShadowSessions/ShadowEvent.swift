@@ -1,0 +1,121 @@
+import Differential
+import Foundation
+
+/// What a shadow session publishes: a compared unit that differed, or an error of the shadow machinery itself.
+public struct ShadowEvent: Sendable, Encodable {
+    public enum Kind: String, Sendable, Codable {
+        /// The candidate returned, threw or wrote something else than the control.
+        case mismatch
+        /// The shadow itself failed (copying the file, opening the candidate, comparing): the app's unit was not
+        /// affected and the shadow is re-made before the next compared unit.
+        case error
+    }
+
+    /// What one side did in the unit, its values already cleaned (``ShadowOptions/clean``).
+    public struct Side: Sendable, Encodable {
+        /// The returned value as a field tree; `nil` when it threw, or returned a value that is not `Encodable`.
+        public var result: FieldValue?
+        /// The error's type and description when it threw.
+        public var error: String?
+        /// Wall-clock seconds of the unit on this side.
+        public var seconds: Double
+
+        enum CodingKeys: String, CodingKey { case result, error, seconds }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(result.map(EncodableFieldValue.init), forKey: .result)
+            try container.encodeIfPresent(error, forKey: .error)
+            try container.encode(seconds, forKey: .seconds)
+        }
+    }
+
+    /// One place where the two sides differ, values cleaned.
+    public struct Difference: Sendable, Codable, Hashable {
+        /// `result` (returned values or errors), `rows`, `schema`, `userVersion` (the state after a write).
+        public var kind: String
+        /// A path into the returned value (`entries[2].value`, `(error)`, `(outcome)`) or a place on disk
+        /// (`INFOTABLE_V1[rowid 3].INFOVALUE`).
+        public var field: String
+        public var control: String
+        public var candidate: String
+    }
+
+    public var kind: Kind
+    /// When it happened (ISO 8601, UTC).
+    public var date: String
+    /// The unit's name (``ShadowUnit``).
+    public var unit: String
+    /// `read` or `write`.
+    public var operation: String
+    public var control: Side?
+    public var candidate: Side?
+    /// The differences (mismatches), at most ``ShadowSession``'s limit per unit.
+    public var differences: [Difference]
+    /// The id of the known porting trap (`PortingTrap` of Differential, e.g. `date-format`) the first difference that is one is an
+    /// instance of; `null` when none is.
+    public var trap: String?
+    /// For ``Kind/error``: which step of the shadow failed and why.
+    public var error: String?
+
+    enum CodingKeys: String, CodingKey { case kind, date, unit, operation, control, candidate, differences, trap, error }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(date, forKey: .date)
+        try container.encode(unit, forKey: .unit)
+        try container.encode(operation, forKey: .operation)
+        try container.encodeIfPresent(control, forKey: .control)
+        try container.encodeIfPresent(candidate, forKey: .candidate)
+        try container.encode(differences, forKey: .differences)
+        // Always present (null until named), so a log reader can rely on the key.
+        try container.encode(trap, forKey: .trap)
+        try container.encodeIfPresent(error, forKey: .error)
+    }
+
+    static func now() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date())
+    }
+}
+
+/// A field tree as plain JSON: objects, arrays, numbers, strings, booleans, null.
+struct EncodableFieldValue: Encodable {
+    let value: FieldValue
+
+    init(_ value: FieldValue) { self.value = value }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch value {
+        case .object(let members):
+            var container = encoder.container(keyedBy: Key.self)
+            for member in members { try container.encode(EncodableFieldValue(member.value), forKey: Key(member.key)) }
+        case .array(let items):
+            var container = encoder.unkeyedContainer()
+            for item in items { try container.encode(EncodableFieldValue(item)) }
+        default:
+            var container = encoder.singleValueContainer()
+            switch value {
+            case .null: try container.encodeNil()
+            case .bool(let flag): try container.encode(flag)
+            case .integer(let number): try container.encode(number)
+            case .unsigned(let number): try container.encode(number)
+            case .double(let number):
+                // JSON has no NaN or infinity: such doubles are written as text.
+                if number.isFinite { try container.encode(number) } else { try container.encode(String(number)) }
+            case .string(let text): try container.encode(text)
+            case .object, .array: break
+            }
+        }
+    }
+}

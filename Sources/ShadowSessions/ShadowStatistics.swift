@@ -1,0 +1,20 @@
+/// What a shadow session did so far: how many units the app ran, how many were compared, and what came of it.
+public struct ShadowStatistics: Sendable, Hashable, Codable {
+    /// Units of work the app ran through the session.
+    public var units = 0
+    /// Units the candidate also ran and that were compared.
+    public var compared = 0
+    /// Compared units that differed (after the ignore rules).
+    public var mismatches = 0
+    /// Compared units whose only differences an ignore rule covered.
+    public var ignored = 0
+    /// Errors of the shadow machinery itself (the shadow copy could not be made, the candidate could not open it).
+    public var errors = 0
+    /// Units that were sampled in but not compared: the shadow could not be made, or a change made outside the
+    /// session committed while the control ran.
+    public var skipped = 0
+    /// Times the shadow copy was (re-)made from the real file.
+    public var remakes = 0
+
+    public init() {}
+}
