@@ -76,38 +76,63 @@ public struct Row {
 
     /// The column's value in its own storage class, by position.
     public func value(at index: Int) -> SQLiteValue {
-        guard index >= 0, index < storage.values.count else { return .null }
+        guard index >= 0, index < storage.count else { return .null }
         return storage.values[index]
     }
 
     /// Every column's value, in order.
-    public var values: [SQLiteValue] { storage.values }
+    public var values: [SQLiteValue] { Array(UnsafeBufferPointer(start: storage.values, count: storage.count)) }
 
     /// The columns' names as the query's expressions render them.
     public var columnNames: [String] { storage.columns.displayNames }
 }
 
 /// A row's data: its columns and the values copied from the statement's row.
+///
+/// The values live in a buffer of its own (not an `Array`): reading a column is then a pointer read, without the
+/// retain, bounds and uniqueness checks an array in a class costs on every read.
 @usableFromInline
 final class RowStorage {
     @usableFromInline let columns: ColumnMap
-    /// The row's values in column order. Written only by ``load(from:)`` while the cursor holds the only reference
-    /// (unchecked exclusivity: a row's values are read, never written, once a `Row` has been handed out).
-    @usableFromInline @exclusivity(unchecked) var values: [SQLiteValue] = []
+    /// How many values `values` holds: the statement's column count.
+    @usableFromInline let count: Int
+    /// The row's values in column order, `count` of them, always initialized. Written only by ``load(from:)``
+    /// while the cursor holds the only reference to the storage; read, never written, once a `Row` has it.
+    @usableFromInline let values: UnsafeMutablePointer<SQLiteValue>
+    /// Whether a value in `values` holds a reference (TEXT or BLOB) that overwriting it must release.
+    @usableFromInline var holdsReferences = false
 
     @usableFromInline
     init(columns: ColumnMap) {
         self.columns = columns
+        count = Int(columns.columnCount)
+        values = .allocate(capacity: max(count, 1))
+        values.initialize(repeating: .null, count: count)
     }
 
-    /// Copies the statement's current row, reusing the buffer of the previous row when nobody else holds it.
-    /// The caller holds the connection's lock.
+    deinit {
+        values.deinitialize(count: count)
+        values.deallocate()
+    }
+
+    /// Copies the statement's current row over the previous row's values. The caller holds the connection's lock.
     @inlinable
     func load(from statement: EngineStatement) {
-        let count = Int(columns.columnCount)
-        if values.count != count { values = Array(repeating: .null, count: count) }
-        values.withUnsafeMutableBufferPointer { buffer in
-            for index in 0..<count { buffer[index] = statement.value(at: Int32(index)) }
+        let releaseOld = holdsReferences
+        var references = false
+        for index in 0..<count {
+            let value = statement.value(at: Int32(index))
+            switch value {
+            case .text, .blob: references = true
+            case .integer, .real, .null: break
+            }
+            if releaseOld {
+                values[index] = value
+            } else {
+                // The old value is an integer, a real or NULL: nothing to release, so it is simply overwritten.
+                (values + index).initialize(to: value)
+            }
         }
+        holdsReferences = references
     }
 }

@@ -365,18 +365,6 @@ struct ColumnDefinition {
     }
 }
 
-extension Collation {
-    /// The name as SQLite.swift writes it after `COLLATE` in a schema: built-ins bare, custom ones quoted.
-    var schemaName: String {
-        switch self {
-        case .binary: "BINARY"
-        case .nocase: "NOCASE"
-        case .rtrim: "RTRIM"
-        case .custom(let name): quoteIdentifier(name)
-        }
-    }
-}
-
 /// `(a, b)` with values written in as literals.
 func parenthesized(_ items: [any Expressible]) -> String {
     "(" + items.map { $0.asSQL() }.joined(separator: ", ") + ")"
