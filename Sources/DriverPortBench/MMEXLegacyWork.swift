@@ -149,17 +149,6 @@ struct StoredAmount: Value, Binding {
         }
     }
 
-    static func fromColumn(
-        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
-    ) -> StoredAmount? {
-        switch storageClass {
-        case .integer: StoredAmount(amount: .integer(statement.int64(of: value)))
-        case .real: StoredAmount(amount: .real(statement.double(of: value)))
-        case .text: StoredAmount(amount: .text(statement.string(at: index)))
-        default: nil
-        }
-    }
-
     static func fromSQLiteValue(_ value: SQLiteValue) -> StoredAmount? {
         switch value {
         case .integer(let number): StoredAmount(amount: .integer(number))

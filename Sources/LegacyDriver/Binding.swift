@@ -11,11 +11,6 @@ public protocol Binding: Sendable {
     static var declaredDatatype: String { get }
     /// The value SQLite receives when it is bound to a statement parameter.
     var sqliteValue: SQLiteValue { get }
-    /// Reads it from a non-NULL column of the statement's current row (`value` is that column, fetched once, and
-    /// `storageClass` its storage class); `nil` when the storage class is not one this type reads.
-    static func fromColumn(
-        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
-    ) -> Self?
     /// Reads it from a copied value; `nil` when the storage class is not one this type reads.
     static func fromSQLiteValue(_ value: SQLiteValue) -> Self?
     /// The zero of the type (0, 0.0, "", empty bytes): what a failed non-throwing `row[expression]` starts its
@@ -25,13 +20,6 @@ public protocol Binding: Sendable {
 
 extension Binding {
     public static var fallbackZero: Self? { nil }
-
-    @inlinable
-    public static func fromColumn(
-        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
-    ) -> Self? {
-        fromSQLiteValue(statement.value(at: index))
-    }
 }
 
 extension Int64: Binding {
@@ -41,14 +29,6 @@ extension Int64: Binding {
 
     @inlinable
     public var sqliteValue: SQLiteValue { .integer(self) }
-
-    /// Reads INTEGER only: a REAL or TEXT in the column is a type mismatch, never a silent truncation.
-    @inlinable
-    public static func fromColumn(
-        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
-    ) -> Int64? {
-        storageClass == .integer ? statement.int64(of: value) : nil
-    }
 
     @inlinable
     public static func fromSQLiteValue(_ value: SQLiteValue) -> Int64? {
@@ -64,14 +44,6 @@ extension Double: Binding {
 
     @inlinable
     public var sqliteValue: SQLiteValue { .real(self) }
-
-    /// Reads REAL and INTEGER: a REAL or `numeric` column stores whole numbers as INTEGER.
-    @inlinable
-    public static func fromColumn(
-        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
-    ) -> Double? {
-        storageClass == .real || storageClass == .integer ? statement.double(of: value) : nil
-    }
 
     @inlinable
     public static func fromSQLiteValue(_ value: SQLiteValue) -> Double? {
@@ -91,14 +63,6 @@ extension String: Binding {
     @inlinable
     public var sqliteValue: SQLiteValue { .text(self) }
 
-    /// Reads TEXT only.
-    @inlinable
-    public static func fromColumn(
-        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
-    ) -> String? {
-        storageClass == .text ? statement.string(at: index) : nil
-    }
-
     @inlinable
     public static func fromSQLiteValue(_ value: SQLiteValue) -> String? {
         if case .text(let text) = value { return text }
@@ -112,13 +76,6 @@ extension Data: Binding {
     public static var declaredDatatype: String { "BLOB" }
 
     public var sqliteValue: SQLiteValue { .blob([UInt8](self)) }
-
-    /// Reads BLOB only.
-    public static func fromColumn(
-        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
-    ) -> Data? {
-        storageClass == .blob ? Data(statement.blob(at: index)) : nil
-    }
 
     public static func fromSQLiteValue(_ value: SQLiteValue) -> Data? {
         if case .blob(let bytes) = value { return Data(bytes) }

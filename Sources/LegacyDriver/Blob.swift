@@ -33,13 +33,6 @@ extension Blob: Binding {
 
     public var sqliteValue: SQLiteValue { .blob(bytes) }
 
-    /// Reads BLOB only.
-    public static func fromColumn(
-        _ statement: EngineStatement, _ value: ColumnValueHandle, at index: Int32, storageClass: StorageClass
-    ) -> Blob? {
-        storageClass == .blob ? Blob(bytes: statement.blob(at: index)) : nil
-    }
-
     public static func fromSQLiteValue(_ value: SQLiteValue) -> Blob? {
         if case .blob(let bytes) = value { return Blob(bytes: bytes) }
         return nil

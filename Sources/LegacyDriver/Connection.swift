@@ -18,7 +18,9 @@ import SQLiteEngine
 public final class Connection: @unchecked Sendable {
     /// The engine connection underneath, for engine facilities (backup, file control, pragmas). ``key(_:db:)``
     /// and ``rekey(_:db:)`` replace it (reopening the file through the page codec), under `lock`.
-    public internal(set) var engine: EngineConnection
+    /// (Unchecked exclusivity: read on every call, written only by key/rekey holding `lock`; the run-time check,
+    /// two calls per insert, guarded nothing the lock does not.)
+    @exclusivity(unchecked) public internal(set) var engine: EngineConnection
     /// How the engine connection was opened, for reopening it through the page codec when keyed.
     let openOptions: OpenOptions
     let library: SQLiteLibrary

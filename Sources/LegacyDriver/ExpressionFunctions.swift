@@ -175,10 +175,16 @@ public enum Collation: Sendable, Equatable {
 
     /// The collation's SQL name, quoted.
     var sql: String {
+        if case .custom = self { return schemaName }
+        return quoteIdentifier(schemaName)
+    }
+
+    /// The name as SQLite.swift writes it after `COLLATE` in a schema: built-ins bare, custom ones quoted.
+    var schemaName: String {
         switch self {
-        case .binary: "\"BINARY\""
-        case .nocase: "\"NOCASE\""
-        case .rtrim: "\"RTRIM\""
+        case .binary: "BINARY"
+        case .nocase: "NOCASE"
+        case .rtrim: "RTRIM"
         case .custom(let name): quoteIdentifier(name)
         }
     }

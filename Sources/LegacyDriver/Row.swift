@@ -3,9 +3,10 @@ import SQLiteEngine
 /// One row of a query's result, read with the expressions that selected it: `row[name]` as in SQLite.swift, or
 /// `try row.get(name)` to have a failed read thrown.
 ///
-/// A row read while its cursor is on it reads straight from SQLite's statement (no copy). If it is kept after the
-/// cursor moves on (stored in an array, returned by ``Connection/pluck(_:)``), the cursor copies its values first,
-/// so a kept row stays valid and reads the same values.
+/// As in SQLite.swift, a row holds its values: the cursor copies them out of SQLite's statement when it steps to
+/// the row (under the connection's lock, once per row), so reading a column takes no lock and a row kept after the
+/// cursor moved on (stored in an array, returned by ``Connection/pluck(_:)``) reads the same values. A row nobody
+/// kept lends its buffer to the next one, so a loop allocates nothing per row for numeric columns.
 ///
 /// ``get(_:)-(Expression<V>)`` throws ``LegacyError`` naming the column when it is not in the row, is ambiguous,
 /// is NULL for a non-optional expression, or holds a storage class the type cannot read. SQLite.swift's subscript
@@ -54,16 +55,7 @@ public struct Row {
     @inlinable @inline(__always)
     public func get<V: Value>(_ column: Expression<V>) throws(LegacyError) -> V {
         let index = try storage.columns.index(of: column.template, hash: column.lookupHash)
-        return try storage.lock.sync { () throws(LegacyError) -> V in
-            guard storage.isLive else { return try V.decode(storage.values[Int(index)], column: column.template) }
-            let statement = storage.statement
-            let value = statement.columnValue(at: index)
-            let storageClass = statement.storageClass(of: value)
-            guard let stored = V.Datatype.fromColumn(statement, value, at: index, storageClass: storageClass) else {
-                throw RowStorage.readFailure(column.template, storageClass, V.self)
-            }
-            return try V.convert(stored, column: column.template)
-        }
+        return try V.decode(storage.values[Int(index)], column: column.template)
     }
 
     /// The value of a nullable column or expression; `nil` for NULL.
@@ -73,17 +65,7 @@ public struct Row {
     @inlinable @inline(__always)
     public func get<V: Value>(_ column: Expression<V?>) throws(LegacyError) -> V? {
         let index = try storage.columns.index(of: column.template, hash: column.lookupHash)
-        return try storage.lock.sync { () throws(LegacyError) -> V? in
-            guard storage.isLive else { return try V?.decode(storage.values[Int(index)], column: column.template) }
-            let statement = storage.statement
-            let value = statement.columnValue(at: index)
-            let storageClass = statement.storageClass(of: value)
-            if storageClass == .null { return nil }
-            guard let stored = V.Datatype.fromColumn(statement, value, at: index, storageClass: storageClass) else {
-                throw RowStorage.readFailure(column.template, storageClass, V.self)
-            }
-            return try V.convert(stored, column: column.template)
-        }
+        return try V?.decode(storage.values[Int(index)], column: column.template)
     }
 
     /// Whether the row has a column for the expression (exactly, or unambiguously by its column name).
@@ -94,52 +76,63 @@ public struct Row {
 
     /// The column's value in its own storage class, by position.
     public func value(at index: Int) -> SQLiteValue {
-        guard index >= 0, index < Int(storage.columns.columnCount) else { return .null }
-        return storage.lock.sync { storage.isLive ? storage.statement.value(at: Int32(index)) : storage.values[index] }
+        guard index >= 0, index < storage.count else { return .null }
+        return storage.values[index]
     }
 
     /// Every column's value, in order.
-    public var values: [SQLiteValue] {
-        (0..<Int(storage.columns.columnCount)).map(value(at:))
-    }
+    public var values: [SQLiteValue] { Array(UnsafeBufferPointer(start: storage.values, count: storage.count)) }
 
     /// The columns' names as the query's expressions render them.
     public var columnNames: [String] { storage.columns.displayNames }
 }
 
-/// A row's data: the live statement row, or a copy once the cursor moved on.
+/// A row's data: its columns and the values copied from the statement's row.
+///
+/// The values live in a buffer of its own (not an `Array`): reading a column is then a pointer read, without the
+/// retain, bounds and uniqueness checks an array in a class costs on every read.
 @usableFromInline
 final class RowStorage {
     @usableFromInline let columns: ColumnMap
-    @usableFromInline let statement: EngineStatement
-    /// Whether the row is the statement's current row (read through) rather than a copy in `values`.
-    /// Unchecked exclusivity: the flag is read on every column access, and a connection's rows are only ever used
-    /// by the one thread that owns the connection, with no overlapping access in the driver.
-    @usableFromInline @exclusivity(unchecked) var isLive = true
-    @usableFromInline var values: [SQLiteValue] = []
-
-    /// The connection's lock, held for every read of the live statement row.
-    @usableFromInline let lock: ConnectionLock
+    /// How many values `values` holds: the statement's column count.
+    @usableFromInline let count: Int
+    /// The row's values in column order, `count` of them, always initialized. Written only by ``load(from:)``
+    /// while the cursor holds the only reference to the storage; read, never written, once a `Row` has it.
+    @usableFromInline let values: UnsafeMutablePointer<SQLiteValue>
+    /// Whether a value in `values` holds a reference (TEXT or BLOB) that overwriting it must release.
+    @usableFromInline var holdsReferences = false
 
     @usableFromInline
-    init(columns: ColumnMap, statement: EngineStatement, lock: ConnectionLock) {
+    init(columns: ColumnMap) {
         self.columns = columns
-        self.statement = statement
-        self.lock = lock
+        count = Int(columns.columnCount)
+        values = .allocate(capacity: max(count, 1))
+        values.initialize(repeating: .null, count: count)
     }
 
-    /// Copies the current row's values so the row survives the statement moving on.
-    @usableFromInline
-    func detach() {
-        guard isLive else { return }
-        values = (0..<columns.columnCount).map { statement.value(at: $0) }
-        isLive = false
+    deinit {
+        values.deinitialize(count: count)
+        values.deallocate()
     }
 
-    /// The error for a column whose storage class the type cannot read (or NULL for a non-optional).
-    @usableFromInline
-    static func readFailure<V>(_ column: String, _ storageClass: StorageClass, _ type: V.Type) -> LegacyError {
-        if storageClass == .null { return .unexpectedNull(column: column) }
-        return .typeMismatch(column: column, expected: String(describing: type), found: storageClass)
+    /// Copies the statement's current row over the previous row's values. The caller holds the connection's lock.
+    @inlinable
+    func load(from statement: EngineStatement) {
+        let releaseOld = holdsReferences
+        var references = false
+        for index in 0..<count {
+            let value = statement.value(at: Int32(index))
+            switch value {
+            case .text, .blob: references = true
+            case .integer, .real, .null: break
+            }
+            if releaseOld {
+                values[index] = value
+            } else {
+                // The old value is an integer, a real or NULL: nothing to release, so it is simply overwritten.
+                (values + index).initialize(to: value)
+            }
+        }
+        holdsReferences = references
     }
 }

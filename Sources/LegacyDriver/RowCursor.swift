@@ -15,13 +15,13 @@ import SQLiteEngine
 public final class RowCursor {
     @usableFromInline let statement: EngineStatement
     @usableFromInline let columns: ColumnMap
-    /// The row the statement is on, shared with the `Row` handed out; reused when nobody kept that row.
-    /// (Unchecked exclusivity, like `RowStorage.isLive`: touched once per row by the owning thread only.)
+    /// The storage of the last row handed out; reused for the next row when nobody kept that row.
+    /// (Unchecked exclusivity: touched once per row, holding the connection's lock.)
     @usableFromInline @exclusivity(unchecked) var current: RowStorage?
     @usableFromInline @exclusivity(unchecked) var finished = false
     /// Gives the statement back (to the connection's cache) once the cursor is done with it.
     private let recycle: ((EngineStatement) -> Void)?
-    /// The connection's lock: every step and every read of the statement's current row holds it.
+    /// The connection's lock: every step, and the copy of each row's values, holds it.
     @usableFromInline let lock: ConnectionLock
 
     init(
@@ -43,7 +43,6 @@ public final class RowCursor {
     public func next() throws(LegacyError) -> Row? {
         try lock.sync { () throws(LegacyError) -> Row? in
             if finished { return nil }
-            keepEscapedRow()
             let hasRow: Bool
             do throws(SQLiteError) {
                 hasRow = try statement.step()
@@ -55,9 +54,14 @@ public final class RowCursor {
                 finish()
                 return nil
             }
-            if let current { return Row(storage: current) }
-            let storage = RowStorage(columns: columns, statement: statement, lock: lock)
-            current = storage
+            let storage: RowStorage
+            if isKnownUniquelyReferenced(&current), let reused = current {
+                storage = reused
+            } else {
+                storage = RowStorage(columns: columns)
+                current = storage
+            }
+            storage.load(from: statement)
             return Row(storage: storage)
         }
     }
@@ -66,23 +70,12 @@ public final class RowCursor {
     @inlinable
     public func failableNext() throws(LegacyError) -> Row? { try next() }
 
-    /// Before the statement moves: a row someone still holds gets its own copy of the values, and the cursor
-    /// starts a fresh storage; a row nobody kept is reused without allocating.
-    @inlinable
-    func keepEscapedRow() {
-        if current != nil && !isKnownUniquelyReferenced(&current) {
-            current?.detach()
-            current = nil
-        }
-    }
-
-    /// Ends the iteration: keeps any escaped row, resets the statement and gives it back.
+    /// Ends the iteration: resets the statement and gives it back.
     @usableFromInline
     func finish() {
         lock.sync {
             guard !finished else { return }
             finished = true
-            keepEscapedRow()
             current = nil
             statement.reset()
             recycle?(statement)

@@ -11,6 +11,9 @@ public final class Statement: @unchecked Sendable {
     public let handle: EngineStatement
     /// The connection it runs on.
     public let connection: Connection
+    /// The last row ``next()`` returned; its buffer is reused for the next row when the caller no longer holds it
+    /// (copy on write otherwise). Guarded by the connection's lock.
+    private var rowBuffer: [SQLiteValue] = []
 
     init(handle: EngineStatement, connection: Connection) {
         self.handle = handle
@@ -107,11 +110,12 @@ public final class Statement: @unchecked Sendable {
     public func next() throws(LegacyError) -> [SQLiteValue]? {
         try connection.lock.sync { () throws(LegacyError) -> [SQLiteValue]? in
             guard try sqliteCall({ () throws(SQLiteError) in try handle.step() }) else { return nil }
-            let count = handle.columnCount
-            var values: [SQLiteValue] = []
-            values.reserveCapacity(Int(count))
-            for index in 0..<count { values.append(handle.value(at: index)) }
-            return values
+            let count = Int(handle.columnCount)
+            if rowBuffer.count != count { rowBuffer = Array(repeating: .null, count: count) }
+            rowBuffer.withUnsafeMutableBufferPointer { buffer in
+                for index in 0..<count { buffer[index] = handle.value(at: Int32(index)) }
+            }
+            return rowBuffer
         }
     }
 

@@ -50,6 +50,7 @@ extension Value {
     @inlinable
     public var boundValue: SQLiteValue { datatypeValue.sqliteValue }
 
+    @inlinable
     public static func decode(_ value: SQLiteValue, column: String) throws(LegacyError) -> Self {
         guard let stored = Datatype.fromSQLiteValue(value) else {
             if value == .null { throw .unexpectedNull(column: column) }
@@ -77,6 +78,7 @@ extension Optional: ExpressionValue where Wrapped: Value {
     @inlinable
     public var boundValue: SQLiteValue { self?.boundValue ?? .null }
 
+    @inlinable
     public static func decode(_ value: SQLiteValue, column: String) throws(LegacyError) -> Self {
         if value == .null { return nil }
         return try Wrapped.decode(value, column: column)
