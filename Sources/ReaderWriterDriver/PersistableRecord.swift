@@ -190,7 +190,7 @@ extension MutablePersistableRecord {
         for column in columns {
             guard let value = container.value(column) else {
                 throw DatabaseError(
-                    kind: .invalidArguments, extendedResultCode: ResultCode.misuse,
+                    kind: .invalidArguments, extendedResultCode: .SQLITE_MISUSE,
                     message: "the record of \(databaseTableName) does not encode its primary key column \(column)")
             }
             values.append(value)

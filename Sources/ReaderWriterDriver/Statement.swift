@@ -230,7 +230,7 @@ public final class Statement {
     @usableFromInline
     func columnError(index: Int) -> DatabaseError {
         DatabaseError(
-            kind: .columnNotFound, extendedResultCode: ResultCode.range,
+            kind: .columnNotFound, extendedResultCode: .SQLITE_RANGE,
             message: "no column at index \(index): the row has \(columnCount) columns", sql: sql)
     }
 
@@ -240,7 +240,7 @@ public final class Statement {
         let value = index < columnCount ? engine.value(at: Int32(index)) : .null
         let what = ConversionFailure.held(value, type: Value.self)
         return DatabaseError(
-            kind: .valueConversion, extendedResultCode: ResultCode.mismatch,
+            kind: .valueConversion, extendedResultCode: .SQLITE_MISMATCH,
             message: "column \(index) (\(name)) \(what); cannot read it as \(Value.self)", sql: sql)
     }
 }

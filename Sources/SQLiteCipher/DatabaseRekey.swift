@@ -55,7 +55,25 @@ public enum DatabaseRekey {
         }
         defer { connection.close() }
         let current = try PageCodec.apply(choice, key: key, to: connection)
-        let target = try target(current: current.format, newKey: newKey, newFormat: newFormat)
+        return try rekey(
+            openConnection: connection, path: path, currentFormat: current.format, newKey: newKey,
+            newFormat: newFormat, busyTimeoutMilliseconds: busyTimeoutMilliseconds, progress: progress
+        )
+    }
+
+    /// Rekeys the database of `connection`, an open, keyed connection through the page codec with no transaction
+    /// open (a driver's own connection, which then must reopen the file: it still reads the replaced one). The file
+    /// at `path` is replaced as ``rekey(_:key:choice:newKey:newFormat:busyTimeoutMilliseconds:progress:)``
+    /// describes; no other connection may have it open.
+    ///
+    /// - Parameter currentFormat: the format the connection was keyed with (`nil`: a plain file).
+    @discardableResult
+    package static func rekey(
+        openConnection connection: EngineConnection, path: String, currentFormat: CipherFormat?, newKey: CipherKey?,
+        newFormat: CipherChoice? = nil, busyTimeoutMilliseconds: Int32 = 2000,
+        progress: ((CopyProgress) -> Bool)? = nil
+    ) throws(CipherError) -> CopyReport {
+        let target = try target(current: currentFormat, newKey: newKey, newFormat: newFormat)
         StaleTemporaries.remove(besides: path)
         let temporary = FileSteps.temporarySibling(of: path)
         var walMode = false

@@ -1,0 +1,84 @@
+// Error handling with result codes, written as GRDB's documentation of DatabaseError and ResultCode shows it.
+import Foundation
+import ReaderWriterDriver
+
+enum ErrorSnippets {
+    /// `catch DatabaseError.SQLITE_CONSTRAINT_FOREIGNKEY` before the wider `catch DatabaseError.SQLITE_CONSTRAINT`.
+    static func catchByExtendedThenPrimaryCode() throws -> [String] {
+        let dbQueue = try makeFilledLibrary()
+        var outcomes: [String] = []
+        for book in [Book(id: nil, authorId: 999, title: "Stray"), Book(id: 1, authorId: 1, title: "Duplicate")] {
+            do {
+                try dbQueue.write { db in
+                    var book = book
+                    try book.insert(db)
+                }
+                outcomes.append("inserted")
+            } catch DatabaseError.SQLITE_CONSTRAINT_FOREIGNKEY {
+                outcomes.append("no such author")
+            } catch DatabaseError.SQLITE_CONSTRAINT {
+                outcomes.append("other constraint")
+            }
+        }
+        return outcomes
+    }
+
+    /// A switch over `error.extendedResultCode` with result-code cases.
+    static func switchOnExtendedResultCode() throws -> String {
+        let dbQueue = try makeFilledLibrary()
+        do {
+            try dbQueue.write { db in
+                try db.execute(sql: "INSERT INTO player (id, name, score) VALUES (1, 'Again', 0)")
+            }
+            return "inserted"
+        } catch let error as DatabaseError {
+            switch error.extendedResultCode {
+            case .SQLITE_CONSTRAINT_FOREIGNKEY:
+                return "foreign key"
+            case .SQLITE_CONSTRAINT_PRIMARYKEY:
+                return "primary key"
+            case .SQLITE_CONSTRAINT:
+                return "constraint"
+            default:
+                return "other: \(error)"
+            }
+        }
+    }
+
+    /// `catch ResultCode.SQLITE_CONSTRAINT` matches any constraint error, and the codes compare by value.
+    static func catchResultCodeAndCompare() throws -> (caught: Bool, primary: Bool, raw: Int32) {
+        let dbQueue = try makeFilledLibrary()
+        var caught = false
+        var primary = false
+        var raw: Int32 = 0
+        do {
+            try dbQueue.write { db in
+                try db.execute(sql: "INSERT INTO player (name) VALUES (NULL)")
+            }
+        } catch ResultCode.SQLITE_CONSTRAINT {
+            caught = true
+        }
+        do {
+            try dbQueue.write { db in
+                try db.execute(sql: "INSERT INTO player (name) VALUES (NULL)")
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            primary = error.extendedResultCode.primaryResultCode == .SQLITE_CONSTRAINT
+                && error.extendedResultCode != .SQLITE_CONSTRAINT
+            raw = error.extendedResultCode.rawValue
+        }
+        return (caught, primary, raw)
+    }
+
+    /// A `DatabaseError` made by app code, as GRDB's initializer makes one, and matched like SQLite's own.
+    static func throwOwnDatabaseError() -> (matched: Bool, message: String?) {
+        let error = DatabaseError(resultCode: .SQLITE_BUSY, message: "try again later")
+        do {
+            throw error
+        } catch DatabaseError.SQLITE_BUSY {
+            return (true, error.message)
+        } catch {
+            return (false, nil)
+        }
+    }
+}
