@@ -72,6 +72,9 @@ extension Database {
         if reopenTransaction { try core.control("COMMIT TRANSACTION") }
         core.closeOtherConnections?()
         do {
+            // Empty the WAL first (nothing in rollback-journal mode): leaving WAL for the rename then only flips
+            // the header, and the rekey sees no change of the file it copied.
+            _ = try core.controlValue("PRAGMA wal_checkpoint(TRUNCATE)")
             try DatabaseRekey.rekey(
                 openConnection: core.engine, path: core.engine.path, currentFormat: current.format, newKey: newKey)
         } catch {

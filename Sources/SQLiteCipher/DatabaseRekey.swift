@@ -80,7 +80,7 @@ public enum DatabaseRekey {
         do {
             try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
             walMode = try PageCodec.status(of: connection).walMode == true
-            let versionBefore = try dataVersion(connection)
+            var versionBefore = try dataVersion(connection)
             var report = try DatabaseCopy.writeVerifiedCopy(
                 from: connection, schema: "main", to: temporary, as: target, walMode: walMode, progress: progress
             )
@@ -89,7 +89,15 @@ public enum DatabaseRekey {
                 throw CipherError.cancelled
             }
             // Left only now, right before the rename: a kill while copying leaves the file in WAL mode as it came.
-            if walMode { try leaveWALMode(connection) }
+            if walMode {
+                // Leaving WAL counts as a change when this connection has the WAL open itself (a driver's own
+                // connection): check for other writers first, then count from the mode switch on.
+                guard (try? dataVersion(connection)) == versionBefore else {
+                    throw CipherError.databaseInUse(detail: "another connection wrote to it during the rekey")
+                }
+                try leaveWALMode(connection)
+                versionBefore = try dataVersion(connection)
+            }
             try lockExclusively(connection)
             let unchanged = (try? dataVersion(connection)) == versionBefore
             if unchanged {

@@ -82,3 +82,83 @@ enum ErrorSnippets {
         }
     }
 }
+
+// Changing the passphrase and observing a request, as GRDB's README shows them.
+enum EncryptionAndObservationSnippets {
+    /// `changePassphrase` in a queue's `write`, with `prepareDatabase` reading the latest passphrase.
+    static func changePassphraseOnQueue(directory: URL) throws -> Int? {
+        let keychain = Keychain(passphrase: "secret")
+        var config = Configuration()
+        config.prepareDatabase { db in
+            try db.usePassphrase(keychain.passphrase)
+        }
+        let path = directory.appendingPathComponent("queue.sqlite").path
+        let dbQueue = try DatabaseQueue(path: path, configuration: config)
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE t(a)")
+            try db.execute(sql: "INSERT INTO t VALUES (1)")
+        }
+        try dbQueue.write { db in
+            try db.changePassphrase("newSecret")
+        }
+        keychain.passphrase = "newSecret"
+        try dbQueue.close()
+        let reopened = try DatabaseQueue(path: path, configuration: config)
+        return try reopened.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM t") }
+    }
+
+    /// `changePassphrase` on a pool, in `barrierWriteWithoutTransaction`, then `invalidateReadOnlyConnections`.
+    static func changePassphraseOnPool(directory: URL) throws -> Int? {
+        let keychain = Keychain(passphrase: "secret")
+        var config = Configuration()
+        config.prepareDatabase { db in
+            try db.usePassphrase(keychain.passphrase)
+        }
+        let path = directory.appendingPathComponent("pool.sqlite").path
+        let dbPool = try DatabasePool(path: path, configuration: config)
+        try dbPool.write { db in
+            try db.execute(sql: "CREATE TABLE t(a)")
+            try db.execute(sql: "INSERT INTO t VALUES (1)")
+        }
+        try dbPool.barrierWriteWithoutTransaction { db in
+            try db.changePassphrase("newSecret")
+            keychain.passphrase = "newSecret"
+            dbPool.invalidateReadOnlyConnections()
+        }
+        return try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM t") }
+    }
+
+    /// An observation of one table: a write to another table does not deliver a new value.
+    static func observationIgnoresOtherTables() async throws -> [Int] {
+        let dbQueue = try makeLibrary()
+        let observation = ValueObservation.tracking { db in
+            try Player.fetchCount(db)
+        }
+        var counts: [Int] = []
+        for try await count in observation.values(in: dbQueue) {
+            counts.append(count)
+            if count == 1 || counts.count > 2 { break }
+            try await dbQueue.write { db in
+                var author = Author(id: nil, name: "Austen")
+                try author.insert(db)
+            }
+            try await dbQueue.write { db in
+                var player = Player(id: nil, name: "Arthur", score: 100)
+                try player.insert(db)
+            }
+        }
+        return counts
+    }
+}
+
+/// Where the app keeps its passphrase (a keychain in a real app).
+final class Keychain: @unchecked Sendable {
+    // @unchecked Sendable: `stored` is only read or written under `lock`.
+    private let lock = NSLock()
+    private var stored: String
+    init(passphrase: String) { stored = passphrase }
+    var passphrase: String {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

@@ -42,8 +42,14 @@ struct PassphraseChangeTests {
         return (try? connection.scalar("SELECT word FROM secret")) == .text("battery staple")
     }
 
+    /// The formats a rekey is tried on: MMEX's (SQLCipher 4, wxSQLite3 AES-128) and one of each other family by
+    /// default (each costs the key derivations of every format detected before it); all of them under
+    /// `DRIVERPORT_SOAK=1`.
+    static let formats: [CipherFormat] = Soak.pick(
+        normal: [.sqlcipher4, .aes128, .sqlcipher3, .chacha20, .aes256, .ascon128], soak: CipherFormat.detectionOrder)
+
     @Test("after changePassphrase in write, only the new passphrase opens the file, in its format, data intact",
-          arguments: CipherFormat.detectionOrder)
+          arguments: formats)
     func queueRekeysEveryFormat(format: CipherFormat) throws {
         let scratch = Scratch()
         try Self.makeEncrypted(scratch.path, format: format, passphrase: "old secret")
