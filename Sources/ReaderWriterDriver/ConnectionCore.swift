@@ -40,6 +40,8 @@ final class ConnectionCore {
     var schemaVersion: SQLiteValue?
     /// INSERT statements of records, by shape (text only: the statements live in `statementCache`).
     var insertSQLCache: [InsertShape: String] = [:]
+    /// The last record INSERT (its statement is also in `statementCache`).
+    var lastInsert: LastInsert?
     /// Whether `tableSchemas` was validated in the current access (and no statement of it changed the schema).
     var schemaChecked = false
     /// Told on the writer which tables a write access changed (set by a queue or pool for its observations).
@@ -164,6 +166,7 @@ final class ConnectionCore {
     }
 
     private func releaseEngine() {
+        lastInsert = nil
         statementCache.removeAll()
         controlStatements.removeAll()
         try? engine.setProgressHandler(every: 0, nil)
