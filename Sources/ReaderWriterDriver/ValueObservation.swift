@@ -96,6 +96,7 @@ final class ValueObserver<Value>: ObserverProtocol, Sendable {
         let wanted = state.withLock { state in
             guard !state.stopped else { return false }
             state.pendingFetches += 1
+            state.requestedFetches += 1
             return true
         }
         if wanted { enqueueFetch() }
@@ -110,10 +111,13 @@ final class ValueObserver<Value>: ObserverProtocol, Sendable {
                 return false
             }
             state.pendingFetches += 1
+            state.requestedFetches += 1
             return true
         }
         if wanted { enqueueFetch() }
     }
+
+    var requestedFetchCount: Int { state.withLock { $0.requestedFetches } }
 
     private func enqueueFetch() {
         queue.async { [self] in
@@ -138,6 +142,8 @@ private struct ObserverState {
     var stopped = false
     /// Fetches asked for and not finished.
     var pendingFetches = 0
+    /// Fetches asked for since the start.
+    var requestedFetches = 0
     /// The tables the last fetch read; `nil` before the first fetch or when the engine cannot tell.
     var region: TableNames?
 }
@@ -145,6 +151,8 @@ private struct ObserverState {
 protocol ObserverProtocol: AnyObject, Sendable {
     func refresh()
     func writeDidChange(tables: TableNames?)
+    /// How many fetches were asked for since the observation started.
+    var requestedFetchCount: Int { get }
 }
 
 /// The observations of one queue or pool; the writer connection tells it which tables a write changed.
@@ -152,7 +160,7 @@ final class ObservationRegistry: Sendable {
     private let observers = Locked<[Int: any ObserverProtocol]>([:])
     private let nextToken = Locked(0)
 
-    static func of(_ writer: some DatabaseWriter) -> ObservationRegistry? {
+    static func of(_ writer: any DatabaseWriter) -> ObservationRegistry? {
         if let queue = writer as? DatabaseQueue { return queue.observations }
         if let pool = writer as? DatabasePool { return pool.observations }
         return nil
@@ -170,6 +178,11 @@ final class ObservationRegistry: Sendable {
     func remove(_ token: Int) {
         _ = observers.withLock { $0.removeValue(forKey: token) }
     }
+
+    /// The fetches the observations were asked for so far. The writer asks before a write access returns, so a
+    /// write that fetched nothing leaves it unchanged: how the tests see that a write was ignored without waiting
+    /// for a value that never comes.
+    var requestedFetchCount: Int { observers.withLock { Array($0.values) }.reduce(0) { $0 + $1.requestedFetchCount } }
 
     /// Whether any observation is started (the writer then records which tables its writes change).
     var hasObservers: Bool { observers.withLock { !$0.isEmpty } }
