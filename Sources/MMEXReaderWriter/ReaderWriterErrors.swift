@@ -17,7 +17,7 @@ enum ReaderWriterErrors {
         switch database.kind {
         case .sqlite, .invalidConfiguration, .transactionLeftOpen:
             return SessionErrors.persistenceError(
-                sqliteExtendedCode: database.extendedResultCode, message: database.message, path: path,
+                sqliteExtendedCode: database.extendedResultCode.rawValue, message: database.message, path: path,
                 keyGiven: keyGiven
             )
         default:

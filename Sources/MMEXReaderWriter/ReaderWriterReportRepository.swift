@@ -32,7 +32,7 @@ struct ReaderWriterReportRepository: ReportRepository {
             do {
                 // One statement only: the driver refuses a text with more (or none) as a misuse.
                 statement = try db.makeStatement(sql: sql)
-            } catch let error as DatabaseError where error.resultCode == ResultCode.misuse {
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_MISUSE {
                 throw ReportStatementRules.notOneStatement(report)
             }
             try ReportStatementRules.check(report, sql: sql, isReadOnly: statement.isReadOnly)

@@ -159,7 +159,7 @@ public struct AssociationJoin: Sendable {
         let matching = try rows.filter { try ($0.decode(String.self, forColumn: "table")).lowercased() == parent.lowercased() }
         guard let firstID: Int = try matching.first?.decode(forColumn: "id") else {
             throw DatabaseError(
-                kind: .sqlite, extendedResultCode: ResultCode.error,
+                kind: .sqlite, extendedResultCode: .SQLITE_ERROR,
                 message: "could not infer a foreign key from \(child) to \(parent): declare one in the schema or "
                     + "give the association `using: ForeignKey([...])`")
         }
@@ -226,7 +226,7 @@ enum AssociationFetcher {
         let (child, parent) = try join.columns(db)
         guard child.count == 1, parent.count == 1 else {
             throw DatabaseError(
-                kind: .sqlite, extendedResultCode: ResultCode.error,
+                kind: .sqlite, extendedResultCode: .SQLITE_ERROR,
                 message: "including(all:) supports single-column foreign keys only (\(join.table))")
         }
         var keys: [SQLiteValue] = []

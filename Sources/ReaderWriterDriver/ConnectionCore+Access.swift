@@ -58,8 +58,8 @@ extension ConnectionCore {
 
     /// `write`: an IMMEDIATE transaction, committed when `body` returns and rolled back when it throws.
     func performWrite<T>(cancellation: CancellationFlag?, _ body: (Database) throws -> T) throws -> T {
-        let changesBefore = writeObserver == nil ? 0 : engine.totalChanges
-        defer { notifyWriteObserver(changesBefore: changesBefore) }
+        let tracking = beginChangeTracking()
+        defer { endChangeTracking(tracking) }
         return try withDatabase(.write, cancellation: cancellation) { db in
             try control("BEGIN IMMEDIATE TRANSACTION")
             do {
@@ -78,18 +78,11 @@ extension ConnectionCore {
     func performWriteWithoutTransaction<T>(
         _ access: AccessKind, cancellation: CancellationFlag?, _ body: (Database) throws -> T
     ) throws -> T {
-        let changesBefore = writeObserver == nil ? 0 : engine.totalChanges
-        defer { notifyWriteObserver(changesBefore: changesBefore) }
+        let tracking = beginChangeTracking()
+        defer { endChangeTracking(tracking) }
         return try withDatabase(access, cancellation: cancellation) { db in
             try requireNoTransactionLeft(db, body(db))
         }
-    }
-
-    /// Tells the queue's or pool's observations that a write access changed rows (it may have rolled them back:
-    /// an observation then fetches the same value again, which is harmless).
-    private func notifyWriteObserver(changesBefore: Int) {
-        guard let writeObserver, engine.totalChanges != changesBefore else { return }
-        writeObserver()
     }
 
     /// Returns `result` when no transaction is open; otherwise rolls it back and throws.
@@ -104,7 +97,7 @@ extension ConnectionCore {
         guard engine.isAutocommit else {
             rollbackQuietly()
             throw DatabaseError(
-                kind: .transactionLeftOpen, extendedResultCode: ResultCode.misuse,
+                kind: .transactionLeftOpen, extendedResultCode: .SQLITE_MISUSE,
                 message: "a transaction was still open at the end of \(db.access.name) (\(label)); it was rolled "
                     + "back. Commit it inside the closure, or use write")
         }

@@ -1,3 +1,4 @@
+import SQLiteCipher
 import SQLiteEngine
 
 /// One open connection with everything that lives as long as it: the statement cache, the driver's own control
@@ -16,7 +17,8 @@ final class ConnectionCore {
         case poolReader
     }
 
-    let engine: EngineConnection
+    /// The engine connection; replaced only by ``reopenRekeyed(with:)`` (on the connection's queue, like every use).
+    @exclusivity(unchecked) private(set) var engine: EngineConnection
     let configuration: Configuration
     let role: Role
     /// The database's diagnostic name.
@@ -38,10 +40,19 @@ final class ConnectionCore {
     var schemaVersion: SQLiteValue?
     /// INSERT statements of records, by shape (text only: the statements live in `statementCache`).
     var insertSQLCache: [InsertShape: String] = [:]
+    /// The last record INSERT (its statement is also in `statementCache`).
+    var lastInsert: LastInsert?
     /// Whether `tableSchemas` was validated in the current access (and no statement of it changed the schema).
     var schemaChecked = false
-    /// Called on the writer after a write access that changed rows (set by a queue or pool for its observations).
-    var writeObserver: (@Sendable () -> Void)?
+    /// Told on the writer which tables a write access changed (set by a queue or pool for its observations).
+    var writeObserver: ObservationRegistry?
+    /// The set-up of the queue or pool that owns the connection (journal mode...), run after each open.
+    var setUp: ((ConnectionCore) throws -> Void)?
+    /// Closes the owner's other connections before a rekey (a pool's idle readers), which SQLite needs to leave WAL.
+    var closeOtherConnections: (() -> Void)?
+    /// The key ``Database/usePassphrase(_:)-(String)`` applies instead of its argument while the connection is
+    /// reopened after ``Database/changePassphrase(_:)-(String)`` (the configuration still names the old one).
+    var passphraseOverride: CipherKey?
     private var busyHandler: EngineBusyHandler?
     private var progressHandler: EngineProgressHandler?
 
@@ -103,9 +114,59 @@ final class ConnectionCore {
         }
     }
 
+    /// Installs the handlers, runs ``Configuration/prepareDatabase(_:)`` (before any statement), then sets
+    /// `foreign_keys`: everything a connection gets before its owner's ``setUp``.
+    func prepare() throws {
+        try installHandlers()
+        if !configuration.preparations.isEmpty {
+            let outerCancellation = activeCancellation
+            defer { activeCancellation = outerCancellation }
+            try withDatabase(.setup, cancellation: nil) { db in
+                for prepare in configuration.preparations { try prepare(db) }
+            }
+        }
+        if let passphraseOverride, (try? PageCodec.status(of: engine).isKeyed) != true {
+            // The preparations keyed the connection another way than usePassphrase, or not at all.
+            try PageCodec.apply(.auto, key: passphraseOverride, to: engine)
+        }
+        try control("PRAGMA foreign_keys = \(configuration.foreignKeysEnabled ? "ON" : "OFF")")
+    }
+
+    /// Opens the file again, keyed with `key`, after a rekey replaced it (this connection still reads the old
+    /// file): statements and handlers go, ``prepare()`` and ``setUp`` run again with `key` in place of the
+    /// passphrase the configuration applies.
+    func reopenRekeyed(with key: CipherKey) throws {
+        let path = engine.path
+        releaseEngine()
+        let options = OpenOptions(access: .readWrite, vfs: configuration.vfs, threading: .ownerSerialized)
+        do {
+            engine = try EngineConnection(path: path, options: options, library: configuration.library)
+        } catch {
+            isClosed = true
+            throw DatabaseError(error)
+        }
+        passphraseOverride = key
+        defer { passphraseOverride = nil }
+        do {
+            try prepare()
+            try setUp?(self)
+        } catch {
+            close()
+            throw error
+        }
+        tableSchemas.removeAll()
+        schemaVersion = nil
+    }
+
     /// Closes the connection; the statement cache goes first so no statement outlives it.
     func close() {
         guard !isClosed else { return }
+        releaseEngine()
+        isClosed = true
+    }
+
+    private func releaseEngine() {
+        lastInsert = nil
         statementCache.removeAll()
         controlStatements.removeAll()
         try? engine.setProgressHandler(every: 0, nil)
@@ -113,7 +174,6 @@ final class ConnectionCore {
         engine.close()
         busyHandler = nil
         progressHandler = nil
-        isClosed = true
     }
 
     deinit { close() }

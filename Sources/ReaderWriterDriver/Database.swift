@@ -65,12 +65,12 @@ public final class Database {
     /// The error to throw for an engine error: cancellation, a write refused inside a read, or SQLite's own.
     @usableFromInline
     func error(from error: SQLiteError, arguments: [SQLiteValue]?) -> any Error {
-        if error.code == ResultCode.interrupt, let cancellation, cancellation.isCancelled {
+        if error.code == SQLiteEngine.ResultCode.interrupt, let cancellation, cancellation.isCancelled {
             return CancellationError()
         }
-        if access.isReadOnly, error.code == ResultCode.readonly {
+        if access.isReadOnly, error.code == SQLiteEngine.ResultCode.readonly {
             return DatabaseError(
-                kind: .writeInReadAccess, extendedResultCode: error.extendedCode,
+                kind: .writeInReadAccess, extendedResultCode: ResultCode(rawValue: error.extendedCode),
                 message: "\(error.message): statements that write are not allowed inside \(access.name) "
                     + "(\(label)); use write", sql: error.sql, arguments: arguments)
         }

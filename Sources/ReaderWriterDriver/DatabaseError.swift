@@ -33,10 +33,10 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     public let kind: Kind
-    /// The primary result code (the low byte of ``extendedResultCode``), for example 19, `SQLITE_CONSTRAINT`.
-    public var resultCode: Int32 { extendedResultCode & 0xFF }
-    /// The extended result code, for example 2067, `SQLITE_CONSTRAINT_UNIQUE`.
-    public let extendedResultCode: Int32
+    /// The primary result code (the low byte of ``extendedResultCode``), for example `.SQLITE_CONSTRAINT`.
+    public var resultCode: ResultCode { extendedResultCode.primaryResultCode }
+    /// The extended result code, for example `.SQLITE_CONSTRAINT_UNIQUE`.
+    public let extendedResultCode: ResultCode
     /// SQLite's (or the driver's) message.
     public let message: String
     /// The SQL that failed, when a statement failed.
@@ -44,8 +44,9 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
     /// The arguments bound to the statement that failed. Never part of ``description``.
     public let arguments: [SQLiteValue]?
 
+    /// An error of the given kind with its code, message, and the statement that failed.
     public init(
-        kind: Kind = .sqlite, extendedResultCode: Int32, message: String, sql: String? = nil,
+        kind: Kind = .sqlite, extendedResultCode: ResultCode, message: String, sql: String? = nil,
         arguments: [SQLiteValue]? = nil
     ) {
         self.kind = kind
@@ -55,19 +56,32 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
         self.arguments = arguments
     }
 
+    /// An SQLite error as GRDB's initializer makes one: the code (`SQLITE_ERROR` by default), the message (SQLite's
+    /// words for the code when `nil`), the SQL and its arguments.
+    public init(
+        resultCode: ResultCode = .SQLITE_ERROR, message: String? = nil, sql: String? = nil,
+        arguments: StatementArguments? = nil
+    ) {
+        self.init(
+            kind: .sqlite, extendedResultCode: resultCode,
+            message: message ?? SQLiteEngine.ResultCode.name(of: resultCode.rawValue), sql: sql,
+            arguments: arguments?.allValues)
+    }
+
     /// Wraps an engine error, adding the arguments of the statement that failed.
     public init(_ error: SQLiteError, arguments: [SQLiteValue]? = nil) {
         self.init(
-            kind: .sqlite, extendedResultCode: error.extendedCode, message: error.message, sql: error.sql,
+            kind: .sqlite, extendedResultCode: ResultCode(rawValue: error.extendedCode), message: error.message,
+            sql: error.sql,
             arguments: arguments)
     }
 
     /// The symbolic name of the primary result code, such as `SQLITE_BUSY`.
-    public var resultCodeName: String { ResultCode.name(of: resultCode) }
+    public var resultCodeName: String { SQLiteEngine.ResultCode.name(of: resultCode.rawValue) }
 
     /// Code, message and SQL; arguments are redacted (only their count is shown) because they can hold user data.
     public var description: String {
-        var text = "\(resultCodeName) (\(resultCode)/\(extendedResultCode)): \(message)"
+        var text = "\(resultCodeName) (\(resultCode.rawValue)/\(extendedResultCode.rawValue)): \(message)"
         if let sql { text += " [SQL: \(sql)]" }
         if let arguments, !arguments.isEmpty {
             text += " [arguments: \(arguments.count) redacted]"
@@ -79,42 +93,19 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
 extension DatabaseError {
     static func reentrant(_ access: AccessKind, label: String) -> DatabaseError {
         DatabaseError(
-            kind: .reentrantAccess, extendedResultCode: ResultCode.misuse,
+            kind: .reentrantAccess, extendedResultCode: .SQLITE_MISUSE,
             message: "\(access.name) was called inside another access of the same database (\(label)); "
                 + "use the db handle of the outer access instead")
     }
 
     static func closed(label: String) -> DatabaseError {
-        DatabaseError(kind: .closed, extendedResultCode: ResultCode.misuse, message: "database \(label) is closed")
+        DatabaseError(kind: .closed, extendedResultCode: .SQLITE_MISUSE, message: "database \(label) is closed")
     }
 
     @usableFromInline
     static func invalidArguments(_ message: String, sql: String, arguments: [SQLiteValue]?) -> DatabaseError {
         DatabaseError(
-            kind: .invalidArguments, extendedResultCode: ResultCode.range, message: message, sql: sql,
+            kind: .invalidArguments, extendedResultCode: .SQLITE_RANGE, message: message, sql: sql,
             arguments: arguments)
     }
-}
-
-/// GRDB's names for SQLite's primary result codes, so `error.resultCode == .SQLITE_CONSTRAINT` reads as in GRDB
-/// (``DatabaseError/resultCode`` is an `Int32` here, where GRDB has a `ResultCode` type).
-extension Int32 {
-    public static var SQLITE_ERROR: Int32 { ResultCode.error }
-    public static var SQLITE_ABORT: Int32 { ResultCode.abort }
-    public static var SQLITE_BUSY: Int32 { ResultCode.busy }
-    public static var SQLITE_LOCKED: Int32 { ResultCode.locked }
-    public static var SQLITE_READONLY: Int32 { ResultCode.readonly }
-    public static var SQLITE_INTERRUPT: Int32 { ResultCode.interrupt }
-    public static var SQLITE_IOERR: Int32 { ResultCode.ioerr }
-    public static var SQLITE_CORRUPT: Int32 { ResultCode.corrupt }
-    public static var SQLITE_FULL: Int32 { ResultCode.full }
-    public static var SQLITE_CANTOPEN: Int32 { ResultCode.cantopen }
-    public static var SQLITE_CONSTRAINT: Int32 { ResultCode.constraint }
-    public static var SQLITE_MISMATCH: Int32 { ResultCode.mismatch }
-    public static var SQLITE_MISUSE: Int32 { ResultCode.misuse }
-    public static var SQLITE_NOTADB: Int32 { ResultCode.notadb }
-    /// `SQLITE_CONSTRAINT_UNIQUE`, for ``DatabaseError/extendedResultCode``.
-    public static var SQLITE_CONSTRAINT_UNIQUE: Int32 { 2067 }
-    /// `SQLITE_CONSTRAINT_FOREIGNKEY`, for ``DatabaseError/extendedResultCode``.
-    public static var SQLITE_CONSTRAINT_FOREIGNKEY: Int32 { 787 }
 }

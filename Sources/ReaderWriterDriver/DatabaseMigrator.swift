@@ -62,7 +62,7 @@ public struct DatabaseMigrator: Sendable {
         if let target {
             guard let index = migrations.firstIndex(where: { $0.identifier == target }) else {
                 throw DatabaseError(
-                    kind: .invalidArguments, extendedResultCode: ResultCode.misuse,
+                    kind: .invalidArguments, extendedResultCode: .SQLITE_MISUSE,
                     message: "no migration named \(target) is registered")
             }
             wanted = migrations[...index]
@@ -134,7 +134,7 @@ public struct DatabaseMigrator: Sendable {
         let rowid: Int64? = try? first.decode(forColumn: "rowid")
         let more = violations.count > 1 ? " (and \(violations.count - 1) more)" : ""
         throw DatabaseError(
-            kind: .foreignKeyViolation, extendedResultCode: 787,  // SQLITE_CONSTRAINT_FOREIGNKEY
+            kind: .foreignKeyViolation, extendedResultCode: .SQLITE_CONSTRAINT_FOREIGNKEY,
             message: "migration \(migration) left a foreign key violation: a row of \(table)"
                 + (rowid.map { " (rowid \($0))" } ?? "") + " references a missing row of \(parent)\(more); "
                 + "it was rolled back",

@@ -41,21 +41,24 @@ public final class DatabasePool: DatabaseWriter {
         let original = OriginalJournalMode()
         originalJournalMode = original
         let observations = self.observations
-        writer = SerializedConnection(queueLabel: "driverport.pool.writer.\(label)", label: label) {
-            let core = try ConnectionOpener.open(
-                path: path, configuration: configuration, role: .poolWriter, label: label, owner: ownerID)
-            core.writeObserver = { observations.writeDidChangeRows() }
-            if !configuration.readonly {
-                let previous = try Self.switchToWAL(core)
-                original.remember(previous)
-                try core.control("PRAGMA synchronous = NORMAL")
-            }
-            return core
-        }
-        readers = ReaderPool(maximum: configuration.maximumReaderCount, label: label) { number in
+        let readerPool = ReaderPool(maximum: configuration.maximumReaderCount, label: label) { number in
             SerializedConnection(queueLabel: "driverport.pool.reader\(number).\(label)", label: label) {
                 try ConnectionOpener.open(
                     path: path, configuration: configuration, role: .poolReader, label: label, owner: ownerID)
+            }
+        }
+        readers = readerPool
+        writer = SerializedConnection(queueLabel: "driverport.pool.writer.\(label)", label: label) {
+            try ConnectionOpener.open(
+                path: path, configuration: configuration, role: .poolWriter, label: label, owner: ownerID
+            ) { core in
+                core.writeObserver = observations
+                core.closeOtherConnections = { readerPool.closeIdle() }
+                if !configuration.readonly {
+                    let previous = try Self.switchToWAL(core)
+                    original.remember(previous)
+                    try core.control("PRAGMA synchronous = NORMAL")
+                }
             }
         }
         // Open the writer now: WAL must be in place before any reader opens, and errors belong here.
@@ -64,7 +67,7 @@ public final class DatabasePool: DatabaseWriter {
 
     private static func configurationError(_ message: String, _ label: String) -> DatabaseError {
         DatabaseError(
-            kind: .invalidConfiguration, extendedResultCode: ResultCode.misuse, message: "\(message) (\(label))")
+            kind: .invalidConfiguration, extendedResultCode: .SQLITE_MISUSE, message: "\(message) (\(label))")
     }
 
     /// Switches the file to WAL; returns the mode it had before.
@@ -111,7 +114,7 @@ public final class DatabasePool: DatabaseWriter {
             let result = try core.controlValue("PRAGMA journal_mode = \(restore.rawValue)")
             guard case .text(let applied)? = result, applied.lowercased() == restore.rawValue else {
                 throw DatabaseError(
-                    kind: .invalidConfiguration, extendedResultCode: ResultCode.busy,
+                    kind: .invalidConfiguration, extendedResultCode: .SQLITE_BUSY,
                     message: "the journal mode \(restore.rawValue) could not be restored (\(label)): SQLite kept "
                         + "\(result?.description ?? "none"); another connection may have the file open")
             }
@@ -122,7 +125,7 @@ public final class DatabasePool: DatabaseWriter {
     /// ``Configuration/prepareDatabase`` again). Call it after changing the encryption key, typically at the end of
     /// a `barrierWriteWithoutTransaction` (where no read runs); readers in use are left alone.
     public func invalidateReadOnlyConnections() {
-        for reader in readers.takeIdle() { try? reader.close() }
+        readers.closeIdle()
     }
 
     // MARK: Synchronous access

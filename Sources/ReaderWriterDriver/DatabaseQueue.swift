@@ -22,13 +22,14 @@ public final class DatabaseQueue: DatabaseWriter {
         let ownerID = owner.id
         let observations = self.observations
         connection = SerializedConnection(queueLabel: "driverport.queue.\(label)", label: label) {
-            let core = try ConnectionOpener.open(
-                path: path, configuration: configuration, role: .queue, label: label, owner: ownerID)
-            core.writeObserver = { observations.writeDidChangeRows() }
-            if let mode = configuration.journalMode, !configuration.readonly {
-                try Self.setJournalMode(mode, on: core)
+            try ConnectionOpener.open(
+                path: path, configuration: configuration, role: .queue, label: label, owner: ownerID
+            ) { core in
+                core.writeObserver = observations
+                if let mode = configuration.journalMode, !configuration.readonly {
+                    try Self.setJournalMode(mode, on: core)
+                }
             }
-            return core
         }
         // Open now, so a missing file or a wrong key fails here and not at the first access.
         try connection.sync { _ in }
@@ -43,7 +44,7 @@ public final class DatabaseQueue: DatabaseWriter {
         let result = try core.controlValue("PRAGMA journal_mode = \(mode.rawValue)")
         guard case .text(let applied) = result, applied.lowercased() == mode.rawValue else {
             throw DatabaseError(
-                kind: .invalidConfiguration, extendedResultCode: 1,
+                kind: .invalidConfiguration, extendedResultCode: .SQLITE_ERROR,
                 message: "journal mode \(mode.rawValue) could not be set (\(core.label)); SQLite kept "
                     + "\(result?.description ?? "none")")
         }

@@ -56,8 +56,8 @@ extension MutablePersistableRecord {
         var container = PersistenceContainer()
         try encode(to: &container)
         let table = Self.databaseTableName
-        let sql = db.insertSQL(table: table, columns: container.columns, conflict: conflictResolution)
-        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(container.values))
+        try db.insertStatement(table: table, container: container, conflict: conflictResolution)
+            .execute(values: container.storage)
         let rowIDColumn = try RowIDColumn.name(db, table: table)
         didInsert(InsertionSuccess(rowID: db.lastInsertedRowID, rowIDColumn: rowIDColumn, persistenceContainer: container))
     }
@@ -190,7 +190,7 @@ extension MutablePersistableRecord {
         for column in columns {
             guard let value = container.value(column) else {
                 throw DatabaseError(
-                    kind: .invalidArguments, extendedResultCode: ResultCode.misuse,
+                    kind: .invalidArguments, extendedResultCode: .SQLITE_MISUSE,
                     message: "the record of \(databaseTableName) does not encode its primary key column \(column)")
             }
             values.append(value)
@@ -230,6 +230,24 @@ enum RowIDColumn {
 }
 
 extension Database {
+    /// The compiled INSERT for a record's table, columns and conflict clause. The last one is kept beside the
+    /// statement cache, so a loop inserting records of one shape finds it by comparing the column names (no text to
+    /// build or hash).
+    func insertStatement(
+        table: String, container: PersistenceContainer, conflict: Database.ConflictResolution?
+    ) throws -> Statement {
+        if let last = core.lastInsert, last.conflict == conflict, last.table == table,
+           container.hasColumns(last.columns)
+        {
+            last.statement.checkOut(by: self)
+            return last.statement
+        }
+        let columns = container.columns
+        let statement = try cachedStatement(sql: insertSQL(table: table, columns: columns, conflict: conflict))
+        core.lastInsert = LastInsert(table: table, columns: columns, conflict: conflict, statement: statement)
+        return statement
+    }
+
     /// The INSERT statement for these columns, built once per connection and shape.
     func insertSQL(table: String, columns: [String], conflict: Database.ConflictResolution?) -> String {
         let key = InsertShape(table: table, columns: columns, conflict: conflict)
@@ -254,4 +272,12 @@ struct InsertShape: Hashable {
     let table: String
     let columns: [String]
     let conflict: Database.ConflictResolution?
+}
+
+/// The INSERT a connection ran last for a record, with its shape (see ``Database/insertStatement(table:container:conflict:)``).
+struct LastInsert {
+    let table: String
+    let columns: [String]
+    let conflict: Database.ConflictResolution?
+    let statement: Statement
 }

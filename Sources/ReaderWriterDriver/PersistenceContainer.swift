@@ -34,7 +34,9 @@ extension EncodableRecord {
 public struct PersistenceContainer: Sendable {
     var storage: [(String, SQLiteValue)] = []
 
-    public init() {}
+    public init() {
+        storage.reserveCapacity(16)  // a typical record's columns, without growing the array column by column
+    }
 
     /// The value of a column (case-insensitive), or `nil`; setting a column again replaces its value in place.
     public subscript(_ column: String) -> (any DatabaseValueConvertible)? {
@@ -90,6 +92,13 @@ public struct PersistenceContainer: Sendable {
     public var columns: [String] { storage.map(\.0) }
     /// The values, in column order.
     public var values: [DatabaseValue] { storage.map(\.1) }
+
+    /// Whether the columns are `columns`, in that order (exact names).
+    func hasColumns(_ columns: [String]) -> Bool {
+        guard storage.count == columns.count else { return false }
+        for index in storage.indices where storage[index].0 != columns[index] { return false }
+        return true
+    }
 
     func value(_ column: String) -> SQLiteValue? {
         storage.first { Self.sameName($0.0, column) }?.1

@@ -166,6 +166,11 @@ final class ReaderPool: Sendable {
         }
     }
 
+    /// Closes the idle connections (see ``takeIdle()``).
+    func closeIdle() {
+        for reader in takeIdle() { try? reader.close() }
+    }
+
     // MARK: Closing
 
     /// Waits for running reads, fails waiting ones, and returns every connection so the caller closes them.

@@ -202,7 +202,7 @@ public struct Row {
     @usableFromInline @inline(never)
     func missingColumn(_ name: String) -> DatabaseError {
         DatabaseError(
-            kind: .columnNotFound, extendedResultCode: ResultCode.range,
+            kind: .columnNotFound, extendedResultCode: .SQLITE_RANGE,
             message: "no column named \(name); the row has \(columnNames)")
     }
 }
@@ -271,7 +271,7 @@ final class RowValues {
     @usableFromInline
     func columnError(index: Int) -> DatabaseError {
         DatabaseError(
-            kind: .columnNotFound, extendedResultCode: ResultCode.range,
+            kind: .columnNotFound, extendedResultCode: .SQLITE_RANGE,
             message: "no column at index \(index): the row has \(values.count) columns")
     }
 
@@ -279,7 +279,7 @@ final class RowValues {
     func conversionError<Value>(column index: Int, to type: Value.Type) -> DatabaseError {
         let what = ConversionFailure.held(values[index], type: Value.self)
         return DatabaseError(
-            kind: .valueConversion, extendedResultCode: ResultCode.mismatch,
+            kind: .valueConversion, extendedResultCode: .SQLITE_MISMATCH,
             message: "column \(index) (\(layout.names[index])) \(what); cannot read it as \(Value.self)")
     }
 }

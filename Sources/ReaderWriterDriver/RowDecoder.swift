@@ -75,7 +75,7 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     private func column(_ key: Key) throws -> Int {
         guard let index = row.indexForNextKey(key.stringValue) else {
             throw DatabaseError(
-                kind: .columnNotFound, extendedResultCode: ResultCode.range,
+                kind: .columnNotFound, extendedResultCode: .SQLITE_RANGE,
                 message: "no column named \(key.stringValue) for a property of the record; the row has "
                     + "\(row.columnNames)")
         }
@@ -219,7 +219,7 @@ private struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
         let value: Int64 = try row.decode(atIndex: column)
         guard let narrowed = I(exactly: value) else {
             throw DatabaseError(
-                kind: .valueConversion, extendedResultCode: ResultCode.mismatch,
+                kind: .valueConversion, extendedResultCode: .SQLITE_MISMATCH,
                 message: "column \(column) holds an integer out of the range of \(I.self)")
         }
         return narrowed

@@ -95,17 +95,24 @@ private final class QueueMark: Sendable {}
 enum ConnectionOpener {
     /// Opens a connection: busy mode and progress handler, then `prepareDatabase` (before any statement), then
     /// `foreign_keys`. Journal modes are the queue's and pool's business.
+    /// `setUp` is the owner's part (journal mode, its observations...), run on each open, a reopen after a rekey
+    /// included.
     static func open(
-        path: String, configuration: Configuration, role: ConnectionCore.Role, label: String, owner: ObjectIdentifier
+        path: String, configuration: Configuration, role: ConnectionCore.Role, label: String, owner: ObjectIdentifier,
+        setUp: ((ConnectionCore) throws -> Void)? = nil
     ) throws -> ConnectionCore {
+        let core: ConnectionCore
         do {
-            return try openOnce(path: path, configuration: configuration, role: role, label: label, owner: owner)
+            core = try openOnce(path: path, configuration: configuration, role: role, label: label, owner: owner)
         } catch is NeedsPageCodec where configuration.vfs == nil {
             // `usePassphrase` in prepareDatabase needs the page codec's VFS: open again through it.
             var throughCodec = configuration
             throughCodec.vfs = PageCodec.vfsName
-            return try openOnce(path: path, configuration: throughCodec, role: role, label: label, owner: owner)
+            core = try openOnce(path: path, configuration: throughCodec, role: role, label: label, owner: owner)
         }
+        core.setUp = setUp
+        try setUp?(core)
+        return core
     }
 
     private static func openOnce(
@@ -122,13 +129,7 @@ enum ConnectionOpener {
         }
         let core = ConnectionCore(
             engine: engine, configuration: configuration, role: role, label: label, owner: owner)
-        try core.installHandlers()
-        if !configuration.preparations.isEmpty {
-            try core.withDatabase(.setup, cancellation: nil) { db in
-                for prepare in configuration.preparations { try prepare(db) }
-            }
-        }
-        try core.control("PRAGMA foreign_keys = \(configuration.foreignKeysEnabled ? "ON" : "OFF")")
+        try core.prepare()
         return core
     }
 }

@@ -144,6 +144,30 @@ public final class Statement {
         engine.reset()
     }
 
+    /// Runs the statement with a record's values, one per parameter in order, discarding rows (a record insert:
+    /// no argument array is built).
+    func execute(values: [(String, SQLiteValue)]) throws {
+        database.preconditionAccessible()
+        try database.checkCancellation()
+        engine.reset()
+        guard values.count == Int(parameterCount) else {
+            throw DatabaseError.invalidArguments(
+                "\(values.count) values for \(parameterCount) parameters", sql: sql, arguments: values.map(\.1))
+        }
+        var index: Int32 = 1
+        for (_, value) in values {
+            do {
+                try engine.bind(value, at: index)
+            } catch {
+                throw database.error(from: error, arguments: values.map(\.1))
+            }
+            index += 1
+        }
+        boundMask = fullMask
+        while try step(arguments: values.map(\.1)) {}
+        engine.reset()
+    }
+
     /// Binds `value` to the 1-based parameter `index`. Values stay bound until bound again, so a loop can bind
     /// only what changes, then call ``execute()``. This is the fastest way to run a statement many times.
     @inlinable
@@ -230,7 +254,7 @@ public final class Statement {
     @usableFromInline
     func columnError(index: Int) -> DatabaseError {
         DatabaseError(
-            kind: .columnNotFound, extendedResultCode: ResultCode.range,
+            kind: .columnNotFound, extendedResultCode: .SQLITE_RANGE,
             message: "no column at index \(index): the row has \(columnCount) columns", sql: sql)
     }
 
@@ -240,7 +264,7 @@ public final class Statement {
         let value = index < columnCount ? engine.value(at: Int32(index)) : .null
         let what = ConversionFailure.held(value, type: Value.self)
         return DatabaseError(
-            kind: .valueConversion, extendedResultCode: ResultCode.mismatch,
+            kind: .valueConversion, extendedResultCode: .SQLITE_MISMATCH,
             message: "column \(index) (\(name)) \(what); cannot read it as \(Value.self)", sql: sql)
     }
 }

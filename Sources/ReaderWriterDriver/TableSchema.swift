@@ -34,7 +34,7 @@ extension Database {
         if let cached = core.tableSchemas[key] { return cached }
         let rows = try Row.fetchAll(self, sql: "PRAGMA table_info(\(SQLQuoting.identifier(table)))")
         guard !rows.isEmpty else {
-            throw DatabaseError(kind: .sqlite, extendedResultCode: ResultCode.error, message: "no such table: \(table)")
+            throw DatabaseError(kind: .sqlite, extendedResultCode: .SQLITE_ERROR, message: "no such table: \(table)")
         }
         var keyColumns: [(Int, String, String)] = []
         for row in rows {

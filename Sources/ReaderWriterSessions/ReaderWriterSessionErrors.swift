@@ -20,10 +20,10 @@ public enum ReaderWriterSessionErrors {
         case .writeInReadAccess:
             return PersistenceError.readOnly(path: path, detail: database.message)
         case .sqlite, .invalidConfiguration, .transactionLeftOpen:
-            return PersistenceError(sqliteExtendedCode: database.extendedResultCode, message: database.message, path: path)
+            return PersistenceError(sqliteExtendedCode: database.extendedResultCode.rawValue, message: database.message, path: path)
         default:
             return PersistenceError.database(
-                code: database.resultCode, extendedCode: database.extendedResultCode, message: database.description
+                code: database.resultCode.rawValue, extendedCode: database.extendedResultCode.rawValue, message: database.description
             )
         }
     }

@@ -55,14 +55,32 @@ public enum DatabaseRekey {
         }
         defer { connection.close() }
         let current = try PageCodec.apply(choice, key: key, to: connection)
-        let target = try target(current: current.format, newKey: newKey, newFormat: newFormat)
+        return try rekey(
+            openConnection: connection, path: path, currentFormat: current.format, newKey: newKey,
+            newFormat: newFormat, busyTimeoutMilliseconds: busyTimeoutMilliseconds, progress: progress
+        )
+    }
+
+    /// Rekeys the database of `connection`, an open, keyed connection through the page codec with no transaction
+    /// open (a driver's own connection, which then must reopen the file: it still reads the replaced one). The file
+    /// at `path` is replaced as ``rekey(_:key:choice:newKey:newFormat:busyTimeoutMilliseconds:progress:)``
+    /// describes; no other connection may have it open.
+    ///
+    /// - Parameter currentFormat: the format the connection was keyed with (`nil`: a plain file).
+    @discardableResult
+    package static func rekey(
+        openConnection connection: EngineConnection, path: String, currentFormat: CipherFormat?, newKey: CipherKey?,
+        newFormat: CipherChoice? = nil, busyTimeoutMilliseconds: Int32 = 2000,
+        progress: ((CopyProgress) -> Bool)? = nil
+    ) throws(CipherError) -> CopyReport {
+        let target = try target(current: currentFormat, newKey: newKey, newFormat: newFormat)
         StaleTemporaries.remove(besides: path)
         let temporary = FileSteps.temporarySibling(of: path)
         var walMode = false
         do {
             try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
             walMode = try PageCodec.status(of: connection).walMode == true
-            let versionBefore = try dataVersion(connection)
+            var versionBefore = try dataVersion(connection)
             var report = try DatabaseCopy.writeVerifiedCopy(
                 from: connection, schema: "main", to: temporary, as: target, walMode: walMode, progress: progress
             )
@@ -71,7 +89,15 @@ public enum DatabaseRekey {
                 throw CipherError.cancelled
             }
             // Left only now, right before the rename: a kill while copying leaves the file in WAL mode as it came.
-            if walMode { try leaveWALMode(connection) }
+            if walMode {
+                // Leaving WAL counts as a change when this connection has the WAL open itself (a driver's own
+                // connection): check for other writers first, then count from the mode switch on.
+                guard (try? dataVersion(connection)) == versionBefore else {
+                    throw CipherError.databaseInUse(detail: "another connection wrote to it during the rekey")
+                }
+                try leaveWALMode(connection)
+                versionBefore = try dataVersion(connection)
+            }
             try lockExclusively(connection)
             let unchanged = (try? dataVersion(connection)) == versionBefore
             if unchanged {

@@ -49,7 +49,7 @@ struct AccessTests {
                 try db.read { try $0.execute(sql: sql) }
             }
             #expect(error?.kind == .writeInReadAccess)
-            #expect(error?.resultCode == ResultCode.readonly)
+            #expect(error?.resultCode == .SQLITE_READONLY)
             #expect(error?.message.contains("use write") == true)
             #expect(throws: DatabaseError.self) { try db.unsafeRead { try $0.execute(sql: sql) } }
         }
@@ -85,7 +85,7 @@ struct AccessTests {
             }
         }
         #expect(error?.kind == .reentrantAccess)
-        #expect(error?.resultCode == ResultCode.misuse)
+        #expect(error?.resultCode == .SQLITE_MISUSE)
         #expect(error?.message.contains("books") == true)
         // The outer write rolled back (its closure threw), and the database is still usable.
         #expect(try db.read { try Int64.fetchOne($0, sql: "SELECT count(*) FROM t") } == 1)

@@ -58,7 +58,7 @@ struct ConfigurationTests {
         let insert = { try queue.write { try $0.execute(sql: "INSERT INTO c VALUES (42)") } }
         if enabled {
             let error = #expect(throws: DatabaseError.self) { try insert() }
-            #expect(error?.extendedResultCode == 787)
+            #expect(error?.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY)
         } else {
             try insert()
         }
@@ -78,7 +78,7 @@ struct ConfigurationTests {
         let queue = try DatabaseQueue(path: path)
         let holder = try lockHolder(path)
         let error = #expect(throws: DatabaseError.self) { try queue.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") } }
-        #expect(error?.resultCode == ResultCode.busy)
+        #expect(error?.resultCode == .SQLITE_BUSY)
         try holder.execute("ROLLBACK")
     }
 
@@ -95,7 +95,7 @@ struct ConfigurationTests {
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         let holder = try lockHolder(path)
         let error = #expect(throws: DatabaseError.self) { try queue.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") } }
-        #expect(error?.resultCode == ResultCode.busy)
+        #expect(error?.resultCode == .SQLITE_BUSY)
         #expect(calls.withLock { $0 } == [0, 1, 2, 3])
         try holder.execute("ROLLBACK")
     }

@@ -25,7 +25,7 @@ struct DefaultsTests {
             try db.inTransaction {
                 // No statement ran yet: only an IMMEDIATE transaction already holds the write lock.
                 let error = #expect(throws: SQLiteError.self) { try other.execute("BEGIN IMMEDIATE") }
-                #expect(error?.code == ResultCode.busy)
+                #expect(error?.code == SQLiteEngine.ResultCode.busy)
                 return .commit
             }
         }

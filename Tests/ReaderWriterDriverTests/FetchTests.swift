@@ -273,8 +273,8 @@ struct FetchTests {
             }
         }
         #expect(error?.kind == .sqlite)
-        #expect(error?.resultCode == 19)
-        #expect(error?.extendedResultCode == 1555)  // SQLITE_CONSTRAINT_PRIMARYKEY
+        #expect(error?.resultCode == .SQLITE_CONSTRAINT)
+        #expect(error?.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY)
         #expect(error?.sql == "INSERT INTO item(id, name) VALUES (?, ?)")
         #expect(error?.arguments == [.integer(1), .text(secret)])
         let description = error.map { "\($0)" } ?? ""
