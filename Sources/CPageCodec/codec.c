@@ -65,6 +65,7 @@ void dp_wipe_audit_note(const void *memory, size_t length) {
 void dp_codec_free(dp_codec *codec) {
     if (codec == NULL) return;
     dp_key_cache_unuse(codec->key_cache_id); /* the last user of a cache entry wipes it (unless held) */
+    dp_key_cache_unuse(codec->memo_id);      /* likewise the memo of the formats that failed on its file */
     EVP_CIPHER_CTX_free(codec->encrypt_ctx); /* frees wipe the key schedules */
     EVP_CIPHER_CTX_free(codec->decrypt_ctx);
     EVP_MAC_CTX_free(codec->mac_ctx);

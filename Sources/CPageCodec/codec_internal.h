@@ -68,6 +68,7 @@ struct dp_codec {
     uint64_t pages_read;
     uint64_t pages_written;
     unsigned long long key_cache_id; /* the process-wide cache entry its key came from (0: none) */
+    unsigned long long memo_id;      /* the process-wide memo of formats that failed on this file (0: none) */
 };
 
 /* Page geometry helpers. */
@@ -139,6 +140,13 @@ void dp_kdf_cache_keep(dp_kdf_cache *cache, const char *digest, int iterations, 
 void dp_kdf_count_derivation(void);
 void dp_kdf_cache_publish(dp_kdf_cache *cache, dp_codec *codec);
 void dp_key_cache_unuse(unsigned long long id);
+/* The formats (bit 1 << id) that failed with this passphrase on a file whose bytes 0-15 are `head`, before another
+ * format opened it; 0 when nothing is known or the process-wide cache is not in use. */
+unsigned int dp_kdf_cache_failed_formats(dp_kdf_cache *cache, const unsigned char *head);
+/* `codec` opened the file after the formats in `failed` did not: the memo for this head and passphrase holds them. */
+void dp_kdf_cache_note_failures(dp_kdf_cache *cache, const unsigned char *head, unsigned int failed, dp_codec *codec);
+/* Counts a format attempt the memo skipped. */
+void dp_kdf_count_skip(void);
 /* codec.c: the wipe audit notes released key memory (all zero or not) on this thread. */
 void dp_wipe_audit_note(const void *memory, size_t length);
 

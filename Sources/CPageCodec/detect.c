@@ -153,6 +153,7 @@ dp_codec *dp_detect(const dp_source *source, const dp_key_spec *spec, dp_key_res
 
     /* Candidates whose page-1 look fits come first, in the caller's order; the others after, in order. */
     int clear_header = dp_header_looks_plain(head + 16);
+    _Static_assert(DP_FORMAT_LAST < 32, "the memo of failed formats is a 32-bit mask of format ids");
     int order[2 * (DP_FORMAT_LAST + 1)];
     int count = 0;
     for (int pass = 0; pass < 2; pass++) {
@@ -162,29 +163,51 @@ dp_codec *dp_detect(const dp_source *source, const dp_key_spec *spec, dp_key_res
         }
     }
     dp_kdf_cache *cache = dp_kdf_cache_new(spec->secret_is_raw ? NULL : spec->secret, spec->secret_length);
+    /*
+     * Formats that failed with this passphrase on a file beginning with these 16 bytes, before another one opened it,
+     * are skipped (their key derivations too) in the first round; a second round tries them if nothing else opened
+     * the file (even after an error: the memo must not hide a format that opens it), so the memo can save work but
+     * never turn an open into a failure.
+     */
+    unsigned int skip = dp_kdf_cache_failed_formats(cache, head);
+    unsigned int failed = 0, skipped = 0;
     int tried = 0, raw_refused = 0;
-    for (int i = 0; i < count && found == NULL; i++) {
-        const dp_format *format = dp_format_by_id(order[i]);
-        if (spec->secret_is_raw && !format->accepts_raw_key) {
-            raw_refused++;
-            continue;
-        }
-        tried++;
-        int outcome = DP_OK;
-        dp_codec *codec = dp_try_format(format, spec, head, head_length, source, cache, &outcome);
-        if (outcome == DP_OK) {
-            found = codec;
-            dp_kdf_cache_publish(cache, codec); /* only a key that opened the file is kept */
-            dp_result_success(result, DP_FILE_ENCRYPTED, codec);
-        } else if (outcome == DP_ERR_AUTH) {
-            dp_result_error(result, DP_ERR_AUTH, 1,
-                            "page 1 failed authentication (%s): the file was modified or damaged", format->name);
-            result->format = format->id;
-            dp_codec_free(codec);
-            break;
-        } else if (outcome != DP_ERR_WRONG_KEY) {
-            dp_result_error(result, outcome, 0, "%s", dp_error_for_derive(outcome, format));
-            break;
+    for (int round = 0; round < 2 && found == NULL; round++) {
+        if (round == 1 && skipped == 0) break;
+        for (int i = 0; i < count && found == NULL; i++) {
+            const dp_format *format = dp_format_by_id(order[i]);
+            unsigned int bit = 1u << format->id;
+            if (round == 0 && (skip & bit) != 0) {
+                skipped |= bit;
+                dp_kdf_count_skip();
+                continue;
+            }
+            if (round == 1 && (skipped & bit) == 0) continue;
+            if (spec->secret_is_raw && !format->accepts_raw_key) {
+                raw_refused++;
+                continue;
+            }
+            tried++;
+            int outcome = DP_OK;
+            dp_codec *codec = dp_try_format(format, spec, head, head_length, source, cache, &outcome);
+            if (outcome == DP_OK) {
+                found = codec;
+                dp_kdf_cache_publish(cache, codec); /* only a key that opened the file is kept */
+                /* Format ids only; a skipped format that opened the file in the second round leaves the memo. */
+                dp_kdf_cache_note_failures(cache, head, (failed | skipped) & ~bit, codec);
+                dp_result_success(result, DP_FILE_ENCRYPTED, codec);
+            } else if (outcome == DP_ERR_AUTH) {
+                dp_result_error(result, DP_ERR_AUTH, 1,
+                                "page 1 failed authentication (%s): the file was modified or damaged", format->name);
+                result->format = format->id;
+                dp_codec_free(codec);
+                break;
+            } else if (outcome != DP_ERR_WRONG_KEY) {
+                dp_result_error(result, outcome, 0, "%s", dp_error_for_derive(outcome, format));
+                break;
+            } else {
+                failed |= bit;
+            }
         }
     }
     dp_kdf_cache_free(cache);

@@ -1,6 +1,7 @@
 /*
  * Derived keys, derived once: the per-detection KDF cache (formats sharing a KDF within one detection, such as
- * SQLCipher v1 and v2) and the process-wide cache behind it (see include/key_cache.h for the contract).
+ * SQLCipher v1 and v2) and the process-wide cache behind it (see include/key_cache.h for the contract), with its
+ * memo of the formats that failed before another one opened a file (no key material: format ids only).
  *
  * The process-wide table is one anonymous mapping, locked against swapping (mlock, best effort) and left out of core
  * dumps (MADV_DONTDUMP where it exists); the random fingerprint key lives in it too. A mutex guards the table, the
@@ -17,6 +18,7 @@
 #define DP_CACHE_SLOTS 32
 #define DP_LOCAL_SLOTS 8
 #define DP_FINGERPRINT_LEN 32
+#define DP_MEMO_SLOTS 32
 
 typedef struct dp_cache_entry {
     unsigned long long id;          /* 0: a free slot */
@@ -29,9 +31,23 @@ typedef struct dp_cache_entry {
     unsigned char key[32];
 } dp_cache_entry;
 
+/*
+ * "These formats did not open the file beginning with `head` with this passphrase; another one did." Found by
+ * (head, fingerprint) like an entry; holds format ids, never a key. Its users are the codecs it helped open.
+ */
+typedef struct dp_memo_entry {
+    unsigned long long id;          /* 0: a free slot; drawn from the entries' counter, so ids never collide */
+    unsigned long users;
+    unsigned long long last_use;
+    unsigned int failed;            /* bit (1 << format id) */
+    unsigned char head[DP_SALT_LEN];
+    unsigned char fingerprint[DP_FINGERPRINT_LEN];
+} dp_memo_entry;
+
 typedef struct dp_cache_table {
     unsigned char fingerprint_key[32];
     dp_cache_entry entries[DP_CACHE_SLOTS];
+    dp_memo_entry memos[DP_MEMO_SLOTS];
 } dp_cache_table;
 
 static pthread_mutex_t dp_cache_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -40,7 +56,7 @@ static dp_cache_table *dp_table;     /* NULL: no locked memory or no random key;
 static int dp_cache_disabled;
 static unsigned long dp_holds;
 static unsigned long long dp_next_id = 1, dp_clock;
-static unsigned long long dp_derivations, dp_hits;
+static unsigned long long dp_derivations, dp_hits, dp_skips;
 
 static void dp_cache_setup(void) {
     void *memory = mmap(NULL, sizeof(dp_cache_table), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -79,13 +95,33 @@ static dp_cache_entry *dp_entry_find(const char *digest, int iterations, const u
     return NULL;
 }
 
-/* Wipes every entry no codec uses (every entry, with `all`). Lock held. */
+static void dp_memo_wipe(dp_memo_entry *memo) {
+    OPENSSL_cleanse(memo, sizeof(*memo));
+    dp_wipe_audit_note(memo, sizeof(*memo));
+}
+
+/* Wipes every entry and memo no codec uses (every one, with `all`). Lock held. */
 static void dp_entries_sweep(int all) {
     if (dp_table == NULL) return;
     for (int i = 0; i < DP_CACHE_SLOTS; i++) {
         dp_cache_entry *e = &dp_table->entries[i];
         if (e->id != 0 && (all || e->users == 0)) dp_entry_wipe(e);
     }
+    for (int i = 0; i < DP_MEMO_SLOTS; i++) {
+        dp_memo_entry *m = &dp_table->memos[i];
+        if (m->id != 0 && (all || m->users == 0)) dp_memo_wipe(m);
+    }
+}
+
+static dp_memo_entry *dp_memo_find(const unsigned char *head, const unsigned char *fingerprint) {
+    for (int i = 0; i < DP_MEMO_SLOTS; i++) {
+        dp_memo_entry *m = &dp_table->memos[i];
+        if (m->id != 0 && memcmp(m->head, head, DP_SALT_LEN) == 0
+            && CRYPTO_memcmp(m->fingerprint, fingerprint, DP_FINGERPRINT_LEN) == 0) {
+            return m;
+        }
+    }
+    return NULL;
 }
 
 /* ---- the per-detection cache ---- */
@@ -227,7 +263,72 @@ void dp_kdf_cache_publish(dp_kdf_cache *cache, dp_codec *codec) {
     pthread_mutex_unlock(&dp_cache_lock);
 }
 
-/* A codec that used entry `id` is being freed. */
+/*
+ * What the detection skips on a file beginning with `head`: the formats that failed with this passphrase before
+ * another one opened such a file. The caller still tries them when nothing else opens the file.
+ */
+unsigned int dp_kdf_cache_failed_formats(dp_kdf_cache *cache, const unsigned char *head) {
+    if (cache == NULL || !dp_fingerprint(cache)) return 0;
+    unsigned int failed = 0;
+    pthread_mutex_lock(&dp_cache_lock);
+    dp_memo_entry *memo = dp_cache_on() ? dp_memo_find(head, cache->fingerprint) : NULL;
+    if (memo != NULL) {
+        failed = memo->failed;
+        memo->last_use = ++dp_clock;
+    }
+    pthread_mutex_unlock(&dp_cache_lock);
+    return failed;
+}
+
+/*
+ * The memo for (head, fingerprint) holds `failed` from now on: found, or made in a free slot (else the least recently
+ * used one no connection uses) when there is something to hold. NULL with nothing kept. Lock held, cache on.
+ */
+static dp_memo_entry *dp_memo_store(const unsigned char *head, const unsigned char *fingerprint, unsigned int failed) {
+    dp_memo_entry *memo = dp_memo_find(head, fingerprint);
+    if (memo == NULL && failed != 0) {
+        for (int i = 0; i < DP_MEMO_SLOTS; i++) {
+            dp_memo_entry *m = &dp_table->memos[i];
+            if (m->id == 0) { memo = m; break; }
+            if (m->users == 0 && (memo == NULL || m->last_use < memo->last_use)) memo = m;
+        }
+        if (memo != NULL) {
+            dp_memo_wipe(memo);
+            memo->id = dp_next_id++;
+            memcpy(memo->head, head, DP_SALT_LEN);
+            memcpy(memo->fingerprint, fingerprint, DP_FINGERPRINT_LEN);
+        }
+    }
+    if (memo != NULL) {
+        memo->failed = failed; /* what the latest detection found: a format that opened the file leaves the memo */
+        memo->last_use = ++dp_clock;
+    }
+    return memo;
+}
+
+/*
+ * `codec` opened the file beginning with `head` after the formats in `failed` did not (tried now or skipped by the
+ * memo): the memo for (head, passphrase) holds them from now on and gains the codec as a user, so it lives as long
+ * as the entries. With no failures and no memo yet, nothing is kept.
+ */
+void dp_kdf_cache_note_failures(dp_kdf_cache *cache, const unsigned char *head, unsigned int failed, dp_codec *codec) {
+    if (cache == NULL || codec == NULL || !dp_fingerprint(cache)) return;
+    pthread_mutex_lock(&dp_cache_lock);
+    dp_memo_entry *memo = dp_cache_on() ? dp_memo_store(head, cache->fingerprint, failed) : NULL;
+    if (memo != NULL) {
+        memo->users++;
+        codec->memo_id = memo->id;
+    }
+    pthread_mutex_unlock(&dp_cache_lock);
+}
+
+void dp_kdf_count_skip(void) {
+    pthread_mutex_lock(&dp_cache_lock);
+    dp_skips++;
+    pthread_mutex_unlock(&dp_cache_lock);
+}
+
+/* A codec that used entry or memo `id` is being freed. */
 void dp_key_cache_unuse(unsigned long long id) {
     if (id == 0) return;
     pthread_mutex_lock(&dp_cache_lock);
@@ -236,6 +337,14 @@ void dp_key_cache_unuse(unsigned long long id) {
         if (e->id == id) {
             if (e->users > 0) e->users--;
             if (e->users == 0 && dp_holds == 0) dp_entry_wipe(e);
+            break;
+        }
+    }
+    for (int i = 0; dp_table != NULL && i < DP_MEMO_SLOTS; i++) {
+        dp_memo_entry *m = &dp_table->memos[i];
+        if (m->id == id) {
+            if (m->users > 0) m->users--;
+            if (m->users == 0 && dp_holds == 0) dp_memo_wipe(m);
             break;
         }
     }
@@ -287,6 +396,7 @@ void dp_key_cache_get_stats(dp_key_cache_stats *stats) {
     stats->holds = dp_holds;
     stats->derivations = dp_derivations;
     stats->hits = dp_hits;
+    stats->skipped = dp_skips;
     pthread_mutex_unlock(&dp_cache_lock);
 }
 
@@ -304,4 +414,33 @@ int dp_key_cache_entries_for_salt(const unsigned char *salt, unsigned long *user
     pthread_mutex_unlock(&dp_cache_lock);
     if (users != NULL) *users = total;
     return count;
+}
+
+unsigned int dp_key_cache_failed_formats_for_salt(const unsigned char *salt, unsigned long *users) {
+    unsigned int failed = 0;
+    unsigned long total = 0;
+    pthread_mutex_lock(&dp_cache_lock);
+    for (int i = 0; dp_table != NULL && i < DP_MEMO_SLOTS; i++) {
+        const dp_memo_entry *m = &dp_table->memos[i];
+        if (m->id != 0 && memcmp(m->head, salt, DP_SALT_LEN) == 0) {
+            failed |= m->failed;
+            total += m->users;
+        }
+    }
+    pthread_mutex_unlock(&dp_cache_lock);
+    if (users != NULL) *users = total;
+    return failed;
+}
+
+int dp_key_cache_plant_failed_formats(const unsigned char *head, const unsigned char *passphrase, int length,
+                                      unsigned int failed) {
+    dp_kdf_cache *cache = dp_kdf_cache_new(passphrase, length);
+    int kept = 0;
+    if (cache != NULL && dp_fingerprint(cache)) {
+        pthread_mutex_lock(&dp_cache_lock);
+        kept = dp_cache_on() && dp_holds > 0 && dp_memo_store(head, cache->fingerprint, failed) != NULL;
+        pthread_mutex_unlock(&dp_cache_lock);
+    }
+    dp_kdf_cache_free(cache);
+    return kept;
 }

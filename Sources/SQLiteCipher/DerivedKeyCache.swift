@@ -15,6 +15,13 @@ import CPageCodec
 ///   dumps, never written anywhere; wiped when the last connection using an entry closes, unless ``retainingEntries(_:)``
 ///   holds the cache, then when the last hold ends; wiped by ``clear()`` and when the cache is turned off.
 ///
+/// Beside the keys, the cache keeps a memo of the formats that did not open a file before another one did (with
+/// `--cipher auto`, an SQLCipher 3 file is first tried as SQLCipher 4): found the same way, by the file's bytes 0-15
+/// and the passphrase's HMAC, holding format names only, never key material. A later open of a file with the same
+/// first bytes and passphrase skips those formats and their key derivations, and still tries them if nothing else
+/// opens the file. It is kept only after a format opened the file (a wrong passphrase leaves nothing), it is per
+/// passphrase, a rekeyed file has new first bytes, and it is wiped with the entries.
+///
 /// Wrong-passphrase attempts still pay the full derivation, as they should. wxSQLite3 AES keys take no salt and
 /// little time, and raw keys take no derivation: neither goes through the cache.
 public enum DerivedKeyCache {
@@ -53,6 +60,9 @@ public enum DerivedKeyCache {
         public var derivations: Int
         /// Opens that took their key from the cache instead of deriving it.
         public var hits: Int
+        /// Format attempts (and their key derivations) that detection skipped because the memo holds that the format
+        /// did not open a file with the same first bytes and passphrase.
+        public var skippedAttempts: Int
     }
 
     /// The cache's statistics now.
@@ -60,7 +70,8 @@ public enum DerivedKeyCache {
         var stats = dp_key_cache_stats()
         dp_key_cache_get_stats(&stats)
         return Statistics(
-            entries: Int(stats.entries), holds: Int(stats.holds), derivations: Int(stats.derivations), hits: Int(stats.hits)
+            entries: Int(stats.entries), holds: Int(stats.holds), derivations: Int(stats.derivations), hits: Int(stats.hits),
+            skippedAttempts: Int(stats.skipped)
         )
     }
 
@@ -70,5 +81,28 @@ public enum DerivedKeyCache {
         var users: UInt = 0
         let count = salt.withUnsafeBufferPointer { dp_key_cache_entries_for_salt($0.baseAddress, &users) }
         return (Int(count), Int(users))
+    }
+
+    /// For tests: the formats the memo holds as failed on files whose bytes 0-15 are this salt, and how many open
+    /// connections use those memos.
+    package static func failedFormats(forSalt salt: [UInt8]) -> (formats: Set<CipherFormat>, users: Int) {
+        guard salt.count == 16 else { return ([], 0) }
+        var users: UInt = 0
+        let mask = salt.withUnsafeBufferPointer { dp_key_cache_failed_formats_for_salt($0.baseAddress, &users) }
+        let formats = CipherFormat.allCases.filter { format in mask & (1 << UInt32(format.codecID)) != 0 }
+        return (Set(formats), Int(users))
+    }
+
+    /// For tests, inside ``retainingEntries(_:)``: makes the memo hold `formats` as failed on files whose bytes 0-15
+    /// are `salt` with this (test) passphrase, whatever the file is, as a memo that has gone wrong would.
+    package static func plantFailedFormats(_ formats: Set<CipherFormat>, salt: [UInt8], passphrase: String) -> Bool {
+        guard salt.count == 16 else { return false }
+        let mask = formats.reduce(UInt32(0)) { $0 | (1 << UInt32($1.codecID)) }
+        let bytes = Array(passphrase.utf8)
+        return salt.withUnsafeBufferPointer { head in
+            bytes.withUnsafeBufferPointer { secret in
+                dp_key_cache_plant_failed_formats(head.baseAddress, secret.baseAddress, Int32(secret.count), mask) != 0
+            }
+        }
     }
 }

@@ -47,6 +47,31 @@ struct KeyDerivationCountTests {
         #expect(try Self.derivations(diff) == 1)
     }
 
+    @Test("a diff with auto detection on an SQLCipher 3 file runs SQLCipher 4's failed derivation once, not per open")
+    func diffOnSQLCipher3SkipsFailedFormats() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.path("v3.emb")
+        let created = try Self.run(["create", path, "--sample", "--cipher", "sqlcipher3", "--key-env", "DP_PASS"])
+        #expect(created.exitCode == 0, "\(created.standardError)")
+        let diff = try Self.run(["diff", path, "--key-env", "DP_PASS", "--slices", "infotable", "--operations", "3"])
+        #expect(diff.exitCode == 0, "\(diff.standardError)")
+        #expect(try Self.derivations(diff) == 2, "SQLCipher 4's (failed) and SQLCipher 3's, once each")
+    }
+
+    @Test("a diff with auto detection on the legacy-layout AES-128 fixture runs SQLCipher 4's failed derivation once")
+    func diffOnLegacyAES128SkipsFailedFormats() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.path("legacy.emb")
+        let fixture = SharedData.repositoryRoot.appendingPathComponent("Fixtures/mmex-200-aes128-legacy.emb").path
+        try FileManager.default.copyItem(atPath: fixture, toPath: path)
+        let diff = try Self.run(
+            ["diff", path, "--key-env", "DP_FIXTURE_KEY", "--slices", "infotable", "--operations", "3"],
+            extra: ["DP_FIXTURE_KEY": "driverport-fixture-key"]
+        )
+        #expect(diff.exitCode == 0, "\(diff.standardError)")
+        #expect(try Self.derivations(diff) == 1, "SQLCipher 4's failed derivation; wxSQLite3 AES-128 keys are not PBKDF2")
+    }
+
     @Test("an export to a new SQLCipher 4 file derives the source's key and the new file's key once each")
     func exportDerivesEachKeyOnce() throws {
         let folder = TemporaryDirectory()
