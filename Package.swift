@@ -102,7 +102,7 @@ let package = Package(
             name: "MMEXDifferential",
             dependencies: [
                 "Differential", "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport", "PersistenceSession",
-                "MMEXModel", "SQLiteEngine", "MMEXSession",
+                "MMEXModel", "SQLiteEngine", "MMEXSession", "LegacyDriver", "ReaderWriterDriver",
             ]
         ),
 

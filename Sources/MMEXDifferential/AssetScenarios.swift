@@ -12,7 +12,7 @@ enum AssetScenarios {
         PortedSlice(slice: .assets, repositories: [.assets], handWritten: handWritten, random: generator)
     }
 
-    static let names = ["house", "House", "HOUSE", "Café", "CAFÉ", "Zürich flat", "", "ключ", "VW Golf"]
+    static let names: [String] = ["house", "House", "HOUSE", "Café", "CAFÉ", "Zürich flat", "", "ключ", "VW Golf"] + CornerValues.names
     static let dates: [MMEXDate] = ["2023-01-01", "2024-02-29", "2024-05-01T00:00:00", "not a date"]
     static let amounts: [Amount?] = [0, 350_000, .real(0.1), .real(1234.5), .text("n/a"), -5, nil]
     static let changes: [String?] = ["Appreciates", "Depreciates", "None", nil, "Weird"]

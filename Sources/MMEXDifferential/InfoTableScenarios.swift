@@ -175,7 +175,7 @@ enum InfoTableScenarios {
     /// Every operation of the slice, with names and values from the pools above (and fresh names now and then).
     static var generator: OperationGenerator<any MMEXSession> {
         func name(_ random: inout SplitMix64) -> String {
-            random.chance(1, in: 5) ? "DP_R\(random.below(12))" : random.element(of: names) ?? "UID"
+            random.chance(1, in: 5) ? "DP_R\(random.below(12))" : CornerValues.caseVariant(of: random.element(of: names) ?? "UID", &random)
         }
         func value(_ random: inout SplitMix64) -> String { random.element(of: values) ?? "" }
         return .weighted([

@@ -19,7 +19,7 @@ enum TagScenarios {
     static let ids: [Int64] = [1, 2, 3, 4, 5, 7, 11, 12, 0, -1, 999_999]
     static let names: [String] = [
         "Urlaub", "URLAUB", "urlaub ", "été", "ÉTÉ", "Été", "Reise ✈️", "家族", "работа", "Работа", "q1", "DP Tag", "dp tag", "",
-    ]
+    ] + CornerValues.names
     static let refTypes: [String] = ["Transaction", "TransactionSplit", "RecurringTransaction", "RecurringTransactionSplit", "Payee"]
     static let refIds: [Int64] = [1, 2, 27, 50, 58, 82, 999_999]
 
@@ -131,7 +131,7 @@ enum TagScenarios {
     static var generator: OperationGenerator<any MMEXSession> {
         func id(_ random: inout SplitMix64) -> Int64 { random.element(of: ids) ?? 1 }
         func name(_ random: inout SplitMix64) -> String {
-            random.chance(1, in: 3) ? "DP Tag \(random.below(6))" : random.element(of: names) ?? "Urlaub"
+            random.chance(1, in: 3) ? "DP Tag \(random.below(6))" : CornerValues.caseVariant(of: random.element(of: names) ?? "Urlaub", &random)
         }
         func refType(_ random: inout SplitMix64) -> String { random.element(of: refTypes) ?? "Transaction" }
         func refId(_ random: inout SplitMix64) -> Int64 { random.element(of: refIds) ?? 50 }

@@ -1,0 +1,32 @@
+/// The planted changes no scenario can catch because they change nothing MMEX can observe, each with the reason.
+/// The planted-bug run (`make mutants`) fails on a mutant that survives without being listed here, and on a listed
+/// one it catches (the list must stay true).
+package enum EquivalentMutants {
+    /// Mutants of `driver`'s statements that contain `statement`, with `change` (at `occurrence`, or at any).
+    package struct Entry: Sendable {
+        package var driver: PlantedDriver
+        package var statement: String
+        package var change: String
+        package var occurrence: Int?
+        package var reason: String
+
+        init(_ driver: PlantedDriver, _ statement: String, _ change: String, _ occurrence: Int? = nil, because reason: String) {
+            self.driver = driver
+            self.statement = statement
+            self.change = change
+            self.occurrence = occurrence
+            self.reason = reason
+        }
+
+        package func matches(_ mutant: PlantedMutant) -> Bool {
+            mutant.driver == driver && mutant.mutant.statement.contains(statement) && mutant.mutant.change == change
+                && (occurrence == nil || occurrence == mutant.mutant.occurrence)
+        }
+    }
+
+    package static func reason(for mutant: PlantedMutant) -> String? {
+        all.first { $0.matches(mutant) }?.reason
+    }
+
+    package static let all: [Entry] = []
+}
