@@ -168,7 +168,7 @@ let package = Package(
             name: "MMEXDifferentialTests",
             dependencies: [
                 "MMEXDifferential", "Differential", "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport",
-                "PersistenceSession", "MMEXModel", "ReaderWriterDriver", "SQLiteEngine", "DriverPortCLI",
+                "PersistenceSession", "MMEXModel", "ReaderWriterDriver", "LegacyDriver", "SQLiteEngine", "DriverPortCLI",
                 "TestSupport", "MMEXSession",
             ]
         ),

@@ -34,9 +34,17 @@ struct MarkedMutant: Sendable, CustomStringConvertible {
     }
 }
 
-/// A progress line of the long run on stderr (unbuffered, so `make mutants` shows where it is).
+/// A progress line of the long run, appended to `.build/mutants/progress.log` as it happens (the test runner holds
+/// the test's own output until the end).
 private func progress(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    let folder = SharedData.repositoryRoot.appendingPathComponent(".build/mutants")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("progress.log")
+    if !FileManager.default.fileExists(atPath: file.path) { FileManager.default.createFile(atPath: file.path, contents: nil) }
+    guard let handle = try? FileHandle(forWritingTo: file) else { return }
+    defer { try? handle.close() }
+    _ = try? handle.seekToEnd()
+    try? handle.write(contentsOf: Data((line + "\n").utf8))
 }
 
 /// The planted-bug hook and the quick part of the planted-bug run (the full run is `make mutants`).
@@ -84,7 +92,9 @@ struct PlantedMutantTests {
         let folder = ScratchDirectory()
         let slice = try #require(SliceRegistry.ported.first { $0.slice == mutant.slice })
         let run = PlantedBugRun(source: .file(path: CommittedFixture.plain, key: nil), workDirectory: folder.url)
+        let started = Date()
         let caught = try run.firstMismatch(planting: mutant.rewrite, into: mutant.driver, slice: slice)
+        progress("quick: \(caught == nil ? "survived" : "killed") \(mutant) (\(Int(Date().timeIntervalSince(started))) s)")
         #expect(caught != nil, "\(mutant) was not caught")
     }
 
