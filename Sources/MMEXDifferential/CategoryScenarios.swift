@@ -137,6 +137,9 @@ enum CategoryScenarios {
 
     static var handWritten: [SliceScenario] {
         [
+            SliceScenario("names whose order depends on NOCASE", covers: [.categories],
+                CornerValues.names.map { insert(category(name: $0)) } + CornerValues.names.map { insert(category(name: $0, parent: 1)) }
+                    + [all(), tree()]),
             SliceScenario("read everything", covers: [.categories], [
                 all(), tree(), byId(1), byId(72), byId(999_999), allUses(),
             ]),

@@ -138,6 +138,10 @@ enum InfoTableScenarios {
 
     static var handWritten: [SliceScenario] {
         [
+            SliceScenario("settings removed and found by a name in another case", covers: [.settings], [
+                setSetting("1", "DP_Setting"), removeSetting("dp_setting"), setting("DP_SETTING"),
+                removeSetting("attachmentssubfolder"), setSetting("2", "budget_include_transfers"), allSettings(),
+            ]),
             SliceScenario("read everything", covers: [.infoTable, .settings], [
                 entries(), typedInfo(), settingsAvailable(), allSettings(), entry("DATAVERSION"), entry("nothing here"),
             ]),

@@ -102,6 +102,8 @@ enum PayeeScenarios {
 
     static var handWritten: [SliceScenario] {
         [
+            SliceScenario("names whose order depends on NOCASE", covers: [.payees],
+                CornerValues.names.map { insert(payee(name: $0)) } + [all(), named("BANANA"), named("кошелёк")]),
             SliceScenario("read everything", covers: [.payees], [
                 all(), byId(1), byId(28), byId(999_999), defaultCategory(1), defaultCategory(9), defaultCategory(1_719_835_200_003_408),
                 defaultCategory(999_999),

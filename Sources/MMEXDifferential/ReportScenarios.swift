@@ -123,6 +123,10 @@ enum ReportScenarios {
 
     static var handWritten: [SliceScenario] {
         [
+            SliceScenario("names whose order depends on NOCASE, in one group and in none", covers: [.reports],
+                CornerValues.names.map { insert(Report(id: 0, name: $0, groupName: "Spending", sqlContent: "SELECT 1")) }
+                    + [insert(Report(id: 0, name: "zeta", groupName: nil, sqlContent: "SELECT 1")),
+                       insert(Report(id: 0, name: "Alpha", groupName: nil, sqlContent: "SELECT 1")), list(), named("BANANA")]),
             SliceScenario("stored reports run read-only", covers: [.reports], [
                 list(), named("monthly spending by category"), named("nothing"), run(1), run(2), run(3), run(999_999),
                 run(nth: 0, inWrite: true),

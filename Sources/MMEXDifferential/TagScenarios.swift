@@ -103,6 +103,8 @@ enum TagScenarios {
 
     static var handWritten: [SliceScenario] {
         [
+            SliceScenario("names whose order depends on NOCASE", covers: [.tags],
+                CornerValues.names.map { insert(tag(name: $0)) } + [all(), on("Transaction", 50)]),
             SliceScenario("read everything", covers: [.tags], [
                 all(), on("Transaction", 50), on("Transaction", 82), on("RecurringTransaction", 1),
                 on("RecurringTransactionSplit", 1), on("Transaction", 999_999), on("transaction", 50),

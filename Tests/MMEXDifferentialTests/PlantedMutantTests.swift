@@ -53,7 +53,7 @@ struct PlantedMutantTests {
     @Test("with no rewrite installed, or one installed for other paths, statements are prepared as written")
     func hookOffChangesNothing() throws {
         let folder = ScratchDirectory()
-        let engine = try EngineConnection(path: folder.url.appendingPathComponent("a.db").path)
+        let engine = try EngineConnection(path: ":memory:")
         let sql = "SELECT 1 WHERE 1 < 2 ORDER BY 1 COLLATE NOCASE"
         #expect(LegacyDriver.StatementRewriting.apply(sql, on: engine) == sql)
         #expect(ReaderWriterDriver.StatementRewriting.apply(sql, on: engine) == sql)
@@ -70,7 +70,7 @@ struct PlantedMutantTests {
         )
         let unchanged: @Sendable (String) -> String = { $0 }
         #expect(try run.firstMismatch(planting: unchanged, into: .legacy, slice: slice) == nil)
-        PlantedDriver.legacy.install(under: folder.url.path, breaking)
+        PlantedDriver.legacy.install(under: ":mem", breaking)
         #expect(LegacyDriver.StatementRewriting.apply(sql, on: engine) == "SELECT broken FROM nowhere")
         PlantedDriver.legacy.remove()
         #expect(LegacyDriver.StatementRewriting.apply(sql, on: engine) == sql)
@@ -79,11 +79,11 @@ struct PlantedMutantTests {
     /// The planted changes the issue found surviving, and one of each kind in each driver: each one is caught at
     /// `driverport diff`'s default settings on the 200-transaction fixture, running only its slice.
     static let quick: [MarkedMutant] = [
-        MarkedMutant(.readerWriter, .infoTable, "DELETE FROM SETTING_V1 WHERE SETTINGNAME", "COLLATE NOCASE removed"),
-        MarkedMutant(.readerWriter, .reports, "ORDER BY GROUPNAME, REPORTNAME", "COLLATE NOCASE removed"),
+        MarkedMutant(.readerWriter, .infoTable, "DELETE FROM SETTING_V1 WHERE SETTINGNAME", "= → <>"),
+        MarkedMutant(.readerWriter, .reports, "ORDER BY GROUPNAME, REPORTNAME", "ORDER BY term 1 → DESC"),
         MarkedMutant(.legacy, .scheduled, "\"NEXTOCCURRENCEDATE\" <", "< → <="),
         MarkedMutant(.readerWriter, .scheduled, "WHERE NEXTOCCURRENCEDATE <", "< → <="),
-        MarkedMutant(.legacy, .payees, "ORDER BY \"PAYEENAME\"", "COLLATE NOCASE removed"),
+        MarkedMutant(.legacy, .payees, "ORDER BY (\"PAYEENAME\" COLLATE", "ORDER BY term 1 → DESC"),
         MarkedMutant(.readerWriter, .tags, "WHERE TAGID = ? AND REFTYPE = ? AND REFID = ? ORDER", "AND → OR", 2),
     ]
 
@@ -91,11 +91,26 @@ struct PlantedMutantTests {
     func quickMutantIsCaught(_ mutant: MarkedMutant) throws {
         let folder = ScratchDirectory()
         let slice = try #require(SliceRegistry.ported.first { $0.slice == mutant.slice })
-        let run = PlantedBugRun(source: .file(path: CommittedFixture.plain, key: nil), workDirectory: folder.url)
+        // DRIVERPORT_MUTANT_SLICES=a,b limits the run to those slices (the whole run takes long: see MIGRATION.md).
+        let names = (ProcessInfo.processInfo.environment["DRIVERPORT_MUTANT_SLICES"] ?? "").split(separator: ",").map(String.init)
+        let slices = try SliceRegistry.slices(named: names)
+        let run = PlantedBugRun(source: .file(path: CommittedFixture.plain, key: nil), slices: slices, workDirectory: folder.url)
         let started = Date()
         let caught = try run.firstMismatch(planting: mutant.rewrite, into: mutant.driver, slice: slice)
         progress("quick: \(caught == nil ? "survived" : "killed") \(mutant) (\(Int(Date().timeIntervalSince(started))) s)")
         #expect(caught != nil, "\(mutant) was not caught")
+    }
+
+    @Test("dropping COLLATE NOCASE on a column the schema declares NOCASE is not caught, and is listed as equivalent")
+    func nocaseColumnCollateIsEquivalent() throws {
+        let folder = ScratchDirectory()
+        let mutant = MarkedMutant(.legacy, .payees, "ORDER BY (\"PAYEENAME\" COLLATE", "COLLATE \"NOCASE\" removed")
+        let slice = try #require(SliceRegistry.ported.first { $0.slice == .payees })
+        let run = PlantedBugRun(source: .file(path: CommittedFixture.plain, key: nil), workDirectory: folder.url)
+        #expect(try run.firstMismatch(planting: mutant.rewrite, into: .legacy, slice: slice) == nil)
+        let statement = "SELECT \"PAYEEID\" FROM \"PAYEE_V1\" ORDER BY (\"PAYEENAME\" COLLATE \"NOCASE\"), \"PAYEEID\""
+        let planted = try #require(SQLMutant.all(in: statement).first { $0.change == mutant.change })
+        #expect(EquivalentMutants.reason(for: PlantedMutant(driver: .legacy, mutant: planted)) != nil)
     }
 
     /// The full run: every mutant of every statement both drivers' repositories issue. `make mutants` runs it and
@@ -106,7 +121,10 @@ struct PlantedMutantTests {
     )
     func fullRun() throws {
         let folder = ScratchDirectory()
-        let run = PlantedBugRun(source: .file(path: CommittedFixture.plain, key: nil), workDirectory: folder.url)
+        // DRIVERPORT_MUTANT_SLICES=a,b limits the run to those slices (the whole run takes long: see MIGRATION.md).
+        let names = (ProcessInfo.processInfo.environment["DRIVERPORT_MUTANT_SLICES"] ?? "").split(separator: ",").map(String.init)
+        let slices = try SliceRegistry.slices(named: names)
+        let run = PlantedBugRun(source: .file(path: CommittedFixture.plain, key: nil), slices: slices, workDirectory: folder.url)
         let started = Date()
         let recording = try run.record()
         progress("recorded \(recording.statements.mapValues(\.count)) statements in \(Int(Date().timeIntervalSince(started))) s")
@@ -125,7 +143,8 @@ struct PlantedMutantTests {
             outcomes: outcomes, statements: recording.statements.mapValues { $0.keys.filter { !SQLMutant.all(in: $0).isEmpty }.count }
         )
         let seconds = Int(Date().timeIntervalSince(started).rounded())
-        let table = rates.markdown + "\n\nMeasured by `make mutants` (\(outcomes.count) mutants, \(seconds) s on this machine)."
+        let scope = names.isEmpty ? "every ported slice" : "slices \(names.joined(separator: ", "))"
+        let table = rates.markdown + "\n\nMeasured by `make mutants` on \(scope) (\(outcomes.count) mutants, \(seconds) s on this machine)."
         let out = SharedData.repositoryRoot.appendingPathComponent(".build/mutants")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         try (table + "\n").write(to: out.appendingPathComponent("kill-rates.md"), atomically: true, encoding: .utf8)
