@@ -37,7 +37,14 @@ package enum EquivalentMutants {
         "SETTINGNAME", "REPORTNAME", "GROUPNAME", "TAGNAME",
     ]
 
-    package static let all: [Entry] = nocaseColumns.flatMap { column in
+    /// One-row reads: the legacy repositories read these with `pluck` (the builder's `LIMIT 1`, bound as `LIMIT ?`),
+    /// the reader/writer ones with `fetchOne`: a limit of 2 returns a row the read never takes.
+    static let oneRowReads: [Entry] = [
+        Entry(.legacy, "LIMIT ?", "LIMIT n → n + 1", because: "read with pluck, which takes the first row only"),
+        Entry(.readerWriter, "LIMIT 1", "LIMIT n → n + 1", because: "read with fetchOne, which takes the first row only"),
+    ]
+
+    package static let all: [Entry] = oneRowReads + nocaseColumns.flatMap { column in
         let reason = "\(column) is declared COLLATE NOCASE in the fixture's schema: without the explicit COLLATE, SQLite "
             + "uses the column's NOCASE anyway"
         return [
