@@ -93,5 +93,20 @@ tsan: deps
 	  --filter '$(TSAN_FILTER)' > .build/tsan.log 2>&1; \
 	  status=$$?; grep -E 'ThreadSanitizer|Test run with|tests? in .* passed|failed' .build/tsan.log | tail -5; exit $$status
 
+# The planted-bug run (issue 18): records every statement the MMEX repositories issue on each driver while the
+# standard differential runs on Fixtures/mmex-200.mmb, plants each change (comparison operators, AND/OR, ORDER BY
+# direction, COLLATE and DISTINCT removed, LIMIT/OFFSET + 1, JOIN kind) into one driver at a time, and checks the
+# slice's scenarios report it. Fails on a surviving change not listed in EquivalentMutants.swift; writes the kill-rate
+# table into MIGRATION.md (between the mutants markers). Progress in .build/mutants/run.log.
+.PHONY: mutants
+mutants: deps
+	@mkdir -p .build/mutants
+	DRIVERPORT_MUTANTS=1 $(SWIFT) test --no-parallel --filter PlantedMutantTests > .build/mutants/run.log 2>&1; \
+	  status=$$?; grep -E '^mutant: survived|^recorded|Test run with|failed' .build/mutants/run.log | tail -40; \
+	  if [ $$status -eq 0 ]; then \
+	    awk -v table=.build/mutants/kill-rates.md '/<!-- mutants:begin -->/ { print; while ((getline line < table) > 0) print line; skip = 1; next } \
+	      /<!-- mutants:end -->/ { skip = 0 } !skip' MIGRATION.md > .build/mutants/MIGRATION.md && cp .build/mutants/MIGRATION.md MIGRATION.md; \
+	    cat .build/mutants/kill-rates.md; fi; exit $$status
+
 clean:
 	rm -rf .build

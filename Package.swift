@@ -110,7 +110,7 @@ let package = Package(
             name: "MMEXDifferential",
             dependencies: [
                 "Differential", "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport", "PersistenceSession",
-                "MMEXModel", "SQLiteEngine", "MMEXSession",
+                "MMEXModel", "SQLiteEngine", "MMEXSession", "LegacyDriver", "ReaderWriterDriver",
             ]
         ),
 
@@ -184,7 +184,7 @@ let package = Package(
             name: "MMEXDifferentialTests",
             dependencies: [
                 "MMEXDifferential", "Differential", "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport",
-                "PersistenceSession", "MMEXModel", "ReaderWriterDriver", "SQLiteEngine", "DriverPortCLI",
+                "PersistenceSession", "MMEXModel", "ReaderWriterDriver", "LegacyDriver", "SQLiteEngine", "DriverPortCLI",
                 "TestSupport", "MMEXSession",
             ]
         ),

@@ -21,7 +21,7 @@ enum AccountScenarios {
     static let ids: [Int64] = [
         1, 2, 3, 4, 5, 7, 10, 12, 13, 15, 1_686_744_000_000_115, 1_686_744_000_003_485, 0, 99, 1_767_225_600_003_237,
     ]
-    static let names: [String] = ["Wallet", "wallet", "WALLET", "Кошелёк", "кошелёк", "Girokonto", "DP Account", "dp account", ""]
+    static let names: [String] = ["Wallet", "wallet", "WALLET", "Кошелёк", "кошелёк", "Girokonto", "DP Account", "dp account", ""] + CornerValues.names
     static let days: [String] = [
         "1999-01-01", "2023-01-01", "2023-02-11", "2023-08-24", "2024-01-14", "2024-06-15", "2024-09-01", "2025-06-30",
         "9999-12-31",
@@ -152,7 +152,7 @@ enum AccountScenarios {
         func id(_ random: inout SplitMix64) -> Int64 { random.element(of: ids) ?? 1 }
         func dayText(_ random: inout SplitMix64) -> String { random.element(of: days) ?? "2024-01-01" }
         func name(_ random: inout SplitMix64) -> String {
-            random.chance(1, in: 3) ? "DP Account \(random.below(6))" : random.element(of: names) ?? "Wallet"
+            random.chance(1, in: 3) ? "DP Account \(random.below(6))" : CornerValues.caseVariant(of: random.element(of: names) ?? "Wallet", &random)
         }
         func type(_ random: inout SplitMix64) -> AccountType { random.element(of: types) ?? .cash }
         func initial(_ random: inout SplitMix64) -> Amount? { random.element(of: balances) ?? nil }

@@ -12,7 +12,7 @@ enum AssetScenarios {
         PortedSlice(slice: .assets, repositories: [.assets], handWritten: handWritten, random: generator)
     }
 
-    static let names = ["house", "House", "HOUSE", "Café", "CAFÉ", "Zürich flat", "", "ключ", "VW Golf"]
+    static let names: [String] = ["house", "House", "HOUSE", "Café", "CAFÉ", "Zürich flat", "", "ключ", "VW Golf"] + CornerValues.names
     static let dates: [MMEXDate] = ["2023-01-01", "2024-02-29", "2024-05-01T00:00:00", "not a date"]
     static let amounts: [Amount?] = [0, 350_000, .real(0.1), .real(1234.5), .text("n/a"), -5, nil]
     static let changes: [String?] = ["Appreciates", "Depreciates", "None", nil, "Weird"]
@@ -97,6 +97,8 @@ enum AssetScenarios {
         )
         let explicit = Asset(id: 4242, startDate: "2023-01-01T00:00:00", name: "CAFÉ", value: .real(0.1))
         return [
+            SliceScenario("names whose order depends on NOCASE", covers: [.assets],
+                CornerValues.names.map { insert(Asset(id: Asset.unsavedID, startDate: "2024-01-01", name: $0, value: 1)) } + [list()]),
             SliceScenario("read assets and values", covers: [.assets], [
                 list(), get(1), get(2), get(999_999), value(nth: 0, on: days[0]), value(nth: 0, on: days[1]),
                 value(nth: 1, on: days[3]), value(nth: 2, on: days[4]), value(nth: 3, on: days[2]),

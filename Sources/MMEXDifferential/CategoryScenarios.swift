@@ -28,7 +28,7 @@ enum CategoryScenarios {
     static let names: [String] = [
         "Bills", "bills", "BILLS", "Gas", "gas", "Café", "café", "CAFÉ", "Others", "Молоко", "молоко", "Groceries",
         "DP Category", "dp category", "",
-    ]
+    ] + CornerValues.names
 
     static func category(id: Int64 = 0, name: String, parent: Int64? = -1, active: Int64? = 1) -> Category {
         Category(id: id, name: name, active: active, parentId: parent)
@@ -137,6 +137,9 @@ enum CategoryScenarios {
 
     static var handWritten: [SliceScenario] {
         [
+            SliceScenario("names whose order depends on NOCASE", covers: [.categories],
+                CornerValues.names.map { insert(category(name: $0)) } + CornerValues.names.map { insert(category(name: $0, parent: 1)) }
+                    + [all(), tree()]),
             SliceScenario("read everything", covers: [.categories], [
                 all(), tree(), byId(1), byId(72), byId(999_999), allUses(),
             ]),
@@ -178,7 +181,7 @@ enum CategoryScenarios {
         func id(_ random: inout SplitMix64) -> Int64 { random.element(of: ids) ?? 1 }
         func parent(_ random: inout SplitMix64) -> Int64 { random.element(of: parents) ?? -1 }
         func name(_ random: inout SplitMix64) -> String {
-            random.chance(1, in: 3) ? "DP Category \(random.below(6))" : random.element(of: names) ?? "Bills"
+            random.chance(1, in: 3) ? "DP Category \(random.below(6))" : CornerValues.caseVariant(of: random.element(of: names) ?? "Bills", &random)
         }
         return .weighted([
             (2, OperationGenerator { _ in all() }),

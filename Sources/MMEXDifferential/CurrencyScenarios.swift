@@ -22,7 +22,7 @@ enum CurrencyScenarios {
     /// ids the deterministic minter hands out first.
     static let ids: [Int64] = [1, 2, 3, 4, 5, 73, 100, 168, 169, 0, -1, 999_999, 1_767_225_600_003_237]
     static let symbols: [String] = ["USD", "usd", "Eur", "EUR", "GBP", "rub", "JPY", "XBT", "DP1", "dp1", "ZZZ", "", "€"]
-    static let names: [String] = ["US dollar", "us DOLLAR", "Euro", "DP Coin", "dp coin", "Рубль", "DP Token", ""]
+    static let names: [String] = ["US dollar", "us DOLLAR", "Euro", "DP Coin", "dp coin", "Рубль", "DP Token", ""] + CornerValues.names
     static let days: [String] = [
         "1970-01-01", "2022-12-31", "2023-01-01", "2023-01-07", "2023-01-08", "2023-06-15", "2024-02-29", "2024-12-31",
         "2030-01-01", "9999-12-31",
@@ -197,7 +197,7 @@ enum CurrencyScenarios {
         func dayText(_ random: inout SplitMix64) -> String { random.element(of: days) ?? "2024-01-01" }
         func symbol(_ random: inout SplitMix64) -> String { random.element(of: symbols) ?? "USD" }
         func name(_ random: inout SplitMix64) -> String {
-            random.chance(1, in: 3) ? "DP Currency \(random.below(6))" : random.element(of: names) ?? "Euro"
+            random.chance(1, in: 3) ? "DP Currency \(random.below(6))" : CornerValues.caseVariant(of: random.element(of: names) ?? "Euro", &random)
         }
         return .weighted([
             (2, OperationGenerator { _ in all() }),

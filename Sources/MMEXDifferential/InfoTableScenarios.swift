@@ -138,6 +138,10 @@ enum InfoTableScenarios {
 
     static var handWritten: [SliceScenario] {
         [
+            SliceScenario("settings removed and found by a name in another case", covers: [.settings], [
+                setSetting("1", "DP_Setting"), removeSetting("dp_setting"), setting("DP_SETTING"),
+                removeSetting("attachmentssubfolder"), setSetting("2", "budget_include_transfers"), allSettings(),
+            ]),
             SliceScenario("read everything", covers: [.infoTable, .settings], [
                 entries(), typedInfo(), settingsAvailable(), allSettings(), entry("DATAVERSION"), entry("nothing here"),
             ]),
@@ -175,7 +179,7 @@ enum InfoTableScenarios {
     /// Every operation of the slice, with names and values from the pools above (and fresh names now and then).
     static var generator: OperationGenerator<any MMEXSession> {
         func name(_ random: inout SplitMix64) -> String {
-            random.chance(1, in: 5) ? "DP_R\(random.below(12))" : random.element(of: names) ?? "UID"
+            random.chance(1, in: 5) ? "DP_R\(random.below(12))" : CornerValues.caseVariant(of: random.element(of: names) ?? "UID", &random)
         }
         func value(_ random: inout SplitMix64) -> String { random.element(of: values) ?? "" }
         return .weighted([

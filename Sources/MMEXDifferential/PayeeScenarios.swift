@@ -24,7 +24,7 @@ enum PayeeScenarios {
     static let names: [String] = [
         "REWE", "rewe", "Rewe ", "Café Lumière", "CAFÉ LUMIÈRE", "café lumière", "Bäckerei Schmidt", "BÄCKEREI SCHMIDT",
         "Пятёрочка", "пятёрочка", "Smith & Sons \"Hardware\"", "DP Payee", "dp payee", "",
-    ]
+    ] + CornerValues.names
     static let categories: [Int64?] = [nil, -1, 1, 10, 72, 1_681_992_000_008_600, 999_999]
 
     static func payee(id: Int64 = 0, name: String, category: Int64? = 10, active: Int64? = 1) -> Payee {
@@ -102,6 +102,8 @@ enum PayeeScenarios {
 
     static var handWritten: [SliceScenario] {
         [
+            SliceScenario("names whose order depends on NOCASE", covers: [.payees],
+                CornerValues.names.map { insert(payee(name: $0)) } + [all(), named("BANANA"), named("кошелёк")]),
             SliceScenario("read everything", covers: [.payees], [
                 all(), byId(1), byId(28), byId(999_999), defaultCategory(1), defaultCategory(9), defaultCategory(1_719_835_200_003_408),
                 defaultCategory(999_999),
@@ -135,7 +137,7 @@ enum PayeeScenarios {
     static var generator: OperationGenerator<any MMEXSession> {
         func id(_ random: inout SplitMix64) -> Int64 { random.element(of: ids) ?? 1 }
         func name(_ random: inout SplitMix64) -> String {
-            random.chance(1, in: 3) ? "DP Payee \(random.below(6))" : random.element(of: names) ?? "REWE"
+            random.chance(1, in: 3) ? "DP Payee \(random.below(6))" : CornerValues.caseVariant(of: random.element(of: names) ?? "REWE", &random)
         }
         func category(_ random: inout SplitMix64) -> Int64? { random.element(of: categories) ?? nil }
         return .weighted([

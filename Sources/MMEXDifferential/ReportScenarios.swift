@@ -33,7 +33,7 @@ enum ReportScenarios {
         nil,
     ]
 
-    static let names = ["Spending", "spending", "SPENDING", "Café", "CAFÉ", "Balances"]
+    static let names: [String] = ["Spending", "spending", "SPENDING", "Café", "CAFÉ", "Balances"] + CornerValues.names
     static let ranges: [(CalendarDay, CalendarDay)] = [
         ("2023-01-01", "2023-12-31"), ("2024-01-01", "2025-12-31"), ("2025-12-26", "2025-12-26"),
         ("2020-01-01", "2030-12-31"), ("2024-05-01", "2024-04-01"),
@@ -123,6 +123,10 @@ enum ReportScenarios {
 
     static var handWritten: [SliceScenario] {
         [
+            SliceScenario("names whose order depends on NOCASE, in one group and in none", covers: [.reports],
+                CornerValues.names.map { insert(Report(id: 0, name: $0, groupName: "Spending", sqlContent: "SELECT 1")) }
+                    + [insert(Report(id: 0, name: "zeta", groupName: nil, sqlContent: "SELECT 1")),
+                       insert(Report(id: 0, name: "Alpha", groupName: nil, sqlContent: "SELECT 1")), list(), named("BANANA")]),
             SliceScenario("stored reports run read-only", covers: [.reports], [
                 list(), named("monthly spending by category"), named("nothing"), run(1), run(2), run(3), run(999_999),
                 run(nth: 0, inWrite: true),
@@ -144,7 +148,7 @@ enum ReportScenarios {
     static var generator: OperationGenerator<any MMEXSession> {
         .weighted([
             (2, OperationGenerator { _ in list() }),
-            (2, OperationGenerator { random in named(random.element(of: names) ?? "x") }),
+            (2, OperationGenerator { random in named(CornerValues.caseVariant(of: random.element(of: names) ?? "x", &random)) }),
             (4, OperationGenerator { random in run(nth: random.below(20), inWrite: random.chance(1, in: 3)) }),
             (3, OperationGenerator { random in runSQL(random.element(of: queries) ?? nil, tag: random.below(100)) }),
             (3, OperationGenerator { random in insert(report(&random)) }),

@@ -14,8 +14,11 @@ enum ScheduledScenarios {
 
     static let repeatCodes: [Int64?] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 103, 210, 99, nil, -1]
     static let occurrenceCounts: [Int64?] = [-1, 0, 1, 2, 3, 12, nil]
+    /// Next-occurrence dates: month ends, a leap day, `T` times, text that is no date, NULL, and the corners of
+    /// `due(onOrBefore:)` (which compares with the day after its day): each of ``days`` itself and the day after it.
     static let dates: [MMEXDate?] = [
         "2024-01-31", "2024-02-29", "2025-12-31", "2026-03-01T00:00:00", "2025-08-30", "someday", nil,
+        "2024-01-01", "2024-01-02", "2025-12-22", "2025-12-23", "2026-03-02", "2030-01-02", "",
     ]
     static let amounts: [Amount] = [0, 45, .real(12.34), -3, .text("n/a")]
     static let days: [CalendarDay] = ["2024-01-01", "2025-12-22", "2026-03-01", "2030-01-01"].compactMap {
@@ -162,6 +165,11 @@ enum ScheduledScenarios {
         return [
             SliceScenario("read schedules, splits and due dates", covers: [.scheduled], [
                 list(), get(1), get(1_748_260_800_000_260), get(999_999), due(days[0]), due(days[1]), due(days[3]),
+            ]),
+            SliceScenario("due dates exactly on the bound: the day itself is due, the day after is not", covers: [.scheduled], [
+                insert(every(3, -1, on: "2024-01-01")), insert(every(3, -1, on: "2024-01-02")),
+                insert(every(3, -1, on: "2024-01-01T23:59:59")), insert(every(3, -1, on: "2023-12-31")),
+                due(days[0]), due(CalendarDay(iso: "2023-12-31") ?? days[0]), due(CalendarDay(iso: "2024-01-02") ?? days[0]),
             ]),
             SliceScenario("skip through the fixture's repeat codes", covers: [.scheduled], [
                 skip(id: 1), skip(id: 1), skip(id: 2), skip(id: 3), skip(id: 1_729_339_200_000_321),

@@ -9,7 +9,7 @@ enum StockScenarios {
         PortedSlice(slice: .stocks, repositories: [.stocks], handWritten: handWritten, random: generator)
     }
 
-    static let names = ["SAP SE", "sap se", "Vanguard", "Zürich Re", "ZÜRICH RE", ""]
+    static let names: [String] = ["SAP SE", "sap se", "Vanguard", "Zürich Re", "ZÜRICH RE", ""] + CornerValues.names
     static let symbols: [String?] = ["SAP.DE", "VWRL.AS", "sap.de", "NEW.X", nil]
     static let dates: [MMEXDate] = ["2023-01-28", "2024-02-29", "2024-02-29T00:00:00", "2025-12-31", "someday"]
     static let prices: [Amount] = [0, 97, .real(97.175), .real(0.1), .text("n/a"), -1]

@@ -19,7 +19,7 @@ enum TagScenarios {
     static let ids: [Int64] = [1, 2, 3, 4, 5, 7, 11, 12, 0, -1, 999_999]
     static let names: [String] = [
         "Urlaub", "URLAUB", "urlaub ", "été", "ÉTÉ", "Été", "Reise ✈️", "家族", "работа", "Работа", "q1", "DP Tag", "dp tag", "",
-    ]
+    ] + CornerValues.names
     static let refTypes: [String] = ["Transaction", "TransactionSplit", "RecurringTransaction", "RecurringTransactionSplit", "Payee"]
     static let refIds: [Int64] = [1, 2, 27, 50, 58, 82, 999_999]
 
@@ -103,6 +103,8 @@ enum TagScenarios {
 
     static var handWritten: [SliceScenario] {
         [
+            SliceScenario("names whose order depends on NOCASE", covers: [.tags],
+                CornerValues.names.map { insert(tag(name: $0)) } + [all(), on("Transaction", 50)]),
             SliceScenario("read everything", covers: [.tags], [
                 all(), on("Transaction", 50), on("Transaction", 82), on("RecurringTransaction", 1),
                 on("RecurringTransactionSplit", 1), on("Transaction", 999_999), on("transaction", 50),
@@ -131,7 +133,7 @@ enum TagScenarios {
     static var generator: OperationGenerator<any MMEXSession> {
         func id(_ random: inout SplitMix64) -> Int64 { random.element(of: ids) ?? 1 }
         func name(_ random: inout SplitMix64) -> String {
-            random.chance(1, in: 3) ? "DP Tag \(random.below(6))" : random.element(of: names) ?? "Urlaub"
+            random.chance(1, in: 3) ? "DP Tag \(random.below(6))" : CornerValues.caseVariant(of: random.element(of: names) ?? "Urlaub", &random)
         }
         func refType(_ random: inout SplitMix64) -> String { random.element(of: refTypes) ?? "Transaction" }
         func refId(_ random: inout SplitMix64) -> Int64 { random.element(of: refIds) ?? 50 }

@@ -1,0 +1,249 @@
+import Differential
+import Foundation
+import LegacyDriver
+import ReaderWriterDriver
+import Synchronization
+
+/// The driver whose repositories a planted-bug run changes: the legacy driver's statements are rendered from the
+/// MMEX legacy repositories' query-builder code, the reader/writer driver's are the MMEX reader/writer
+/// repositories' SQL text.
+package enum PlantedDriver: String, Sendable, Hashable, Codable, CaseIterable {
+    case legacy
+    case readerWriter = "reader/writer"
+
+    /// Installs `rewrite` on this driver's statement preparation for connections under `prefix`.
+    package func install(under prefix: String, _ rewrite: @escaping @Sendable (String) -> String) {
+        switch self {
+        case .legacy: LegacyDriver.StatementRewriting.install(under: prefix, rewrite)
+        case .readerWriter: ReaderWriterDriver.StatementRewriting.install(under: prefix, rewrite)
+        }
+    }
+
+    package func remove() {
+        switch self {
+        case .legacy: LegacyDriver.StatementRewriting.remove()
+        case .readerWriter: ReaderWriterDriver.StatementRewriting.remove()
+        }
+    }
+}
+
+/// One mutant of a planted-bug run: a ``SQLMutant`` in one driver's statements.
+package struct PlantedMutant: Sendable, Hashable, Codable, CustomStringConvertible {
+    package var driver: PlantedDriver
+    package var mutant: SQLMutant
+
+    package var description: String { "\(driver.rawValue): \(mutant)" }
+}
+
+/// What became of one planted mutant.
+package struct MutantOutcome: Sendable, Hashable, Codable {
+    package enum Verdict: String, Sendable, Hashable, Codable {
+        /// The differential reported a mismatch.
+        case killed
+        /// Not caught, and listed in ``EquivalentMutants`` with the reason it cannot be caught.
+        case equivalent
+        /// Not caught and not listed: the scenarios miss a bug.
+        case survived
+    }
+
+    package var mutant: PlantedMutant
+    package var verdict: Verdict
+    /// The slice whose scenarios ran it, and the first mismatch (for a killed mutant).
+    package var slice: String
+    package var evidence: String?
+}
+
+/// The planted-bug run: records the statements each driver's repositories issue while the standard differential runs
+/// on a file, plants every ``SQLMutant`` of them one at a time into that driver, and runs the scenarios of the slice
+/// that issued the statement at `driverport diff`'s settings (legacy vs queue: both reader/writer sessions issue the
+/// same statements) to see whether a mismatch is reported.
+///
+/// A scenario that never issues the changed statement cannot see the change, so only the scenarios that issued it
+/// in the recording run are run for a mutant, in their order, stopping at the first that reports a mismatch: the
+/// same verdict as the whole slice, in a fraction of the time.
+package struct PlantedBugRun {
+    package var source: DiffSource
+    package var options: DiffOptions
+    package var slices: [PortedSlice]
+    package var workDirectory: URL
+
+    package init(
+        source: DiffSource, options: DiffOptions = .standard, slices: [PortedSlice] = SliceRegistry.ported,
+        workDirectory: URL = FileManager.default.temporaryDirectory
+    ) {
+        self.source = source
+        self.options = options
+        self.slices = slices
+        self.workDirectory = workDirectory
+    }
+
+    /// Where one statement was issued: a slice and the positions of its scenarios (in `slice.scenarios(options)`).
+    package struct Issuers: Sendable, Hashable {
+        package var slices: [String: Set<Int>] = [:]
+        package var sliceOrder: [String] = []
+    }
+
+    /// Statements by driver, each with the scenarios that issued it.
+    package struct Recording: Sendable {
+        package var statements: [PlantedDriver: [String: Issuers]] = [:]
+        /// Mismatches of the unchanged run (must be none, or the run proves nothing).
+        package var mismatches: Int = 0
+
+        package func mutants(of driver: PlantedDriver) -> [PlantedMutant] {
+            (statements[driver] ?? [:]).keys.sorted().flatMap { statement in
+                SQLMutant.all(in: statement).map { PlantedMutant(driver: driver, mutant: $0) }
+            }
+        }
+    }
+
+    private func runner(_ folder: URL) -> SessionDiffRunner {
+        SessionDiffRunner(
+            source: source, options: DiffOptions(seed: options.seed, randomOperations: 0), comparisons: [.legacyVsQueue],
+            workDirectory: folder, shrinkBudget: 0
+        )
+    }
+
+    /// `slice` with only the scenarios at `positions` (as hand-written ones, so the runner runs exactly them).
+    private func restricted(_ slice: PortedSlice, to positions: [Int]) -> PortedSlice {
+        let all = slice.scenarios(options)
+        let chosen = positions.filter { $0 < all.count }.map {
+            SliceScenario(all[$0].name, covers: Set(slice.repositories), all[$0].operations)
+        }
+        return PortedSlice(slice: slice.slice, repositories: slice.repositories, handWritten: chosen, random: slice.random)
+    }
+
+    private func folder() throws -> URL {
+        let folder = workDirectory.appendingPathComponent("driverport-mutants-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Runs every slice unchanged with both drivers' statements recorded.
+    package func record() throws -> Recording {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let seen = Mutex<[PlantedDriver: Set<String>]>([:])
+        for driver in PlantedDriver.allCases {
+            driver.install(under: folder.path) { sql in
+                seen.withLock { _ = $0[driver, default: []].insert(sql) }
+                return sql
+            }
+        }
+        defer { for driver in PlantedDriver.allCases { driver.remove() } }
+        var recording = Recording()
+        for slice in slices {
+            // The runner runs "open and close" first; the slice's scenarios are its positions 1...
+            var position = -1
+            func attribute() {
+                let issued = seen.withLock { seen in
+                    defer { seen = [:] }
+                    return seen
+                }
+                for (driver, statements) in issued {
+                    for statement in statements {
+                        var issuers = recording.statements[driver, default: [:]][statement, default: Issuers()]
+                        var positions = issuers.slices[slice.name] ?? []
+                        if issuers.slices[slice.name] == nil { issuers.sliceOrder.append(slice.name) }
+                        if position >= 0 { positions.insert(position) }
+                        issuers.slices[slice.name] = positions
+                        recording.statements[driver, default: [:]][statement] = issuers
+                    }
+                }
+            }
+            let report = try runner(folder).run([restricted(slice, to: Array(slice.scenarios(options).indices))]) { progress in
+                attribute()
+                position = progress.scenario - 2
+            }
+            attribute()
+            recording.mismatches += report.slices.reduce(0) { $0 + $1.mismatches }
+        }
+        return recording
+    }
+
+    /// Plants `mutant` and runs the scenarios that issued its statement, slice by slice, until one reports a
+    /// mismatch.
+    package func run(_ mutant: PlantedMutant, issuers: Issuers) throws -> MutantOutcome {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let planted = mutant.mutant
+        mutant.driver.install(under: folder.path) { planted.rewrite($0) }
+        defer { mutant.driver.remove() }
+        var lastSlice = issuers.sliceOrder.first ?? ""
+        for name in issuers.sliceOrder {
+            guard let slice = slices.first(where: { $0.name == name }) else { continue }
+            lastSlice = name
+            let positions = (issuers.slices[name] ?? []).sorted()
+            // The first scenario alone (most mutants die there), then the rest.
+            for batch in [Array(positions.prefix(1)), Array(positions.dropFirst())] where !batch.isEmpty || positions.isEmpty {
+                let report: SessionDiffReport
+                do {
+                    report = try runner(folder).run([restricted(slice, to: batch)])
+                } catch {
+                    return MutantOutcome(mutant: mutant, verdict: .killed, slice: name, evidence: "the run failed: \(error)")
+                }
+                if let detail = report.slices.first?.details.first {
+                    return MutantOutcome(mutant: mutant, verdict: .killed, slice: name, evidence: detail.description)
+                }
+                if positions.isEmpty { break }
+            }
+        }
+        let listed = EquivalentMutants.reason(for: mutant) != nil
+        return MutantOutcome(mutant: mutant, verdict: listed ? .equivalent : .survived, slice: lastSlice, evidence: nil)
+    }
+}
+
+extension PlantedBugRun {
+    /// Plants `rewrite` into `driver` and runs `slice`'s scenarios (at ``options``) one at a time in order; the first
+    /// mismatch reported, or `nil` when every scenario agrees.
+    package func firstMismatch(
+        planting rewrite: @escaping @Sendable (String) -> String, into driver: PlantedDriver, slice: PortedSlice
+    ) throws -> String? {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        driver.install(under: folder.path, rewrite)
+        defer { driver.remove() }
+        for position in slice.scenarios(options).indices {
+            do {
+                let report = try runner(folder).run([restricted(slice, to: [position])])
+                if let detail = report.slices.first?.details.first { return detail.description }
+            } catch {
+                return "the run failed: \(error)"
+            }
+        }
+        return nil
+    }
+}
+
+/// The kill rates of a planted-bug run, per driver, as the Markdown table MIGRATION.md shows.
+package struct KillRates: Sendable, Hashable {
+    package var outcomes: [MutantOutcome]
+    package var statements: [PlantedDriver: Int]
+
+    package init(outcomes: [MutantOutcome], statements: [PlantedDriver: Int]) {
+        self.outcomes = outcomes
+        self.statements = statements
+    }
+
+    package func count(_ driver: PlantedDriver, _ verdict: MutantOutcome.Verdict? = nil) -> Int {
+        outcomes.filter { $0.mutant.driver == driver && (verdict == nil || $0.verdict == verdict) }.count
+    }
+
+    package var markdown: String {
+        var lines = [
+            "| driver (repositories) | statements | mutants | killed | equivalent (listed) | survived | kill rate (non-equivalent) |",
+            "|---|---:|---:|---:|---:|---:|---:|",
+        ]
+        for driver in PlantedDriver.allCases {
+            let killed = count(driver, .killed)
+            let equivalent = count(driver, .equivalent)
+            let survived = count(driver, .survived)
+            let nonEquivalent = killed + survived
+            let rate = nonEquivalent == 0 ? "n/a" : String(format: "%.1f%%", 100 * Double(killed) / Double(nonEquivalent))
+            let name = driver == .legacy ? "legacy (query builder)" : "reader/writer (SQL text)"
+            lines.append(
+                "| \(name) | \(statements[driver] ?? 0) | \(count(driver)) | \(killed) | \(equivalent) | \(survived) | \(rate) |"
+            )
+        }
+        return lines.joined(separator: "\n")
+    }
+}
