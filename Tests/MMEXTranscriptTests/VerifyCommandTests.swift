@@ -29,9 +29,11 @@ struct VerifyCommandTests {
 
         let text = TranscriptCLI.run(["verify", file, "--transcript", transcript])
         #expect(text.code == .differenceFound)
-        let operationName = try #require(operationLine.split(separator: " ", maxSplits: 2).last)
+        // The operation's name as the transcript quotes it (JSON escapes), read back as the report prints it.
+        let quotedName = try #require(operationLine.split(separator: " ", maxSplits: 2).last)
+        let operationName = try JSONDecoder().decode(String.self, from: Data(quotedName.utf8))
         #expect(text.out.contains("line \(index): scenario "), "\(text.out)")
-        #expect(text.out.contains("operation \(operationLine.split(separator: " ")[1]) \(operationName.dropFirst().dropLast())"))
+        #expect(text.out.contains("operation \(operationLine.split(separator: " ")[1]) \(operationName)"), "\(text.out)")
         #expect(text.out.contains("result: transcript \"planted\"; got "))
 
         let json = TranscriptCLI.run(["verify", file, "--transcript", transcript, "--session", "pool", "--json"])
