@@ -30,7 +30,8 @@ struct BenchCommand: Command {
       records      the reader/writer driver's query interface (Record.fetchAll, a filtered request) and record
                    inserts, against the raw C work of fetch and insert (raw C, queue, pool)
       shadow       MMEX read units and write units on the mmex fixture through the legacy session alone and
-                   through a shadow session (candidate: queue) comparing 0%, 1% and 100% of them
+                   through a shadow session (candidate: queue) comparing 0%, 1% and 100% of them (the copy
+                   in /dev/shm when there is one; 1% also with the copy on disk)
     Fixtures are generated on first use and cached in .build/fixtures (DRIVERPORT_FIXTURE_CACHE overrides).
 
     Options:

@@ -3,6 +3,7 @@ import MMEXDifferential
 import MMEXFiles
 import MMEXModel
 import SQLiteCipher
+import ShadowSessions
 
 /// `driverport diff`: runs every ported repository slice on the legacy session against the queue and pool sessions,
 /// on copies of FILE, and says whether they return and write the same thing.
@@ -75,16 +76,7 @@ struct DiffCommand: Command {
     /// `/dev/shm` (memory) when it is there and `TMPDIR` is not set, else the temporary folder. Every write unit of
     /// work of every session syncs its copy; on a busy disk that dominated the run (the default run on the plain
     /// fixture: 19.4 s in /tmp, 3.2 s in /dev/shm, 0.9 s of CPU, on 2 shared cores at load 16).
-    static var scratchDirectory: URL {
-        let shm = "/dev/shm"
-        var isDirectory: ObjCBool = false
-        if ProcessInfo.processInfo.environment["TMPDIR"] == nil,
-           FileManager.default.fileExists(atPath: shm, isDirectory: &isDirectory), isDirectory.boolValue,
-           FileManager.default.isWritableFile(atPath: shm) {
-            return URL(fileURLWithPath: shm)
-        }
-        return FileManager.default.temporaryDirectory
-    }
+    static var scratchDirectory: URL { ShadowFolder.memoryBackedParent }
 
     /// The ported slices `--slices` names (every one without it).
     static func slices(_ arguments: ArgumentList) throws(CLIError) -> [PortedSlice] {

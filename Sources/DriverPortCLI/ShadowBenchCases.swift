@@ -9,14 +9,17 @@ import ShadowSessions
 
 /// The `shadow` bench family: what shadow mode costs the app. The same MMEX read units and write units run through
 /// the control session alone (legacy, the baseline) and through a shadow session (candidate: queue) comparing 0%,
-/// 1% and 100% of them; each implementation has its own copy of the fixture. A compared write re-makes the shadow
-/// copy when sampled-out writes moved the real file on, then compares the state of both files: that is the cost
-/// 1% sampling spreads over a hundred units.
+/// 1% and 100% of them (the copy in the default place, ``ShadowFolder/scratch(label:)``; 1% also with the copy on
+/// the disk beside the real file); each implementation has its own copy of the fixture. A compared write re-makes
+/// the shadow copy when sampled-out writes moved the real file on, then compares the state of both files: that is
+/// the cost 1% sampling spreads over a hundred units.
 enum ShadowBenchCases {
     static let family = BenchFamily.shadow.rawValue
     /// Units per timed run.
     static let readUnits = 2000
     static let writeUnits = 200
+    /// The 1% case with the shadow copy on the disk beside the real file instead of the default place.
+    static let onDiskOnePercentName = "shadow 1%, copy on disk"
 
     static func run(_ context: BenchContext) throws -> [BenchResult] {
         let transactions = context.configuration.mmexTransactions
@@ -25,13 +28,21 @@ enum ShadowBenchCases {
         defer { for entry in sessions { try? entry.session.close() } }
         let control = try context.fixtureCopy(transactions: transactions, name: "shadow-control-\(label).mmb")
         sessions.append(("control alone", try DriverKind.legacy.sessionType.open(at: control, key: nil)))
-        for (name, rate) in [("shadow 0%", 0.0), (BenchGoals.shadowOnePercentName, 0.01), ("shadow 100%", 1.0)] {
-            let path = try context.fixtureCopy(transactions: transactions, name: "shadow-\(Int(rate * 100))-\(label).mmb")
+        let variants: [(name: String, rate: Double, onDisk: Bool)] = [
+            ("shadow 0%", 0, false), (BenchGoals.shadowOnePercentName, 0.01, false),
+            (onDiskOnePercentName, 0.01, true), ("shadow 100%", 1, false),
+        ]
+        for (name, rate, onDisk) in variants {
+            let tag = "\(Int(rate * 100))\(onDisk ? "-disk" : "")"
+            let path = try context.fixtureCopy(transactions: transactions, name: "shadow-\(tag)-\(label).mmb")
             var options = ShadowOptions()
             options.sampleRate = rate
             options.samplingSeed = 11
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-                .appendingPathComponent("shadow-copy-\(Int(rate * 100))")
+            // The default place (memory-backed when there is one), or beside the real file as an app that keeps the
+            // copy in its own container would.
+            let folder = onDisk
+                ? URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("shadow-copy-\(tag)")
+                : ShadowFolder.scratch(label: "driverport-bench-shadow-\(tag)")
             let session = try MMEXShadow.open(
                 at: path, key: nil, control: DriverKind.legacy.sessionType, candidate: DriverKind.queue.sessionType,
                 shadowFolder: folder, options: options

@@ -8,11 +8,11 @@ import ShadowSessions
 /// A shadow session over two MMEX sessions is an MMEX session: the app holds it where it held its session today
 /// (`any MMEXSession`), and the candidate runs in its shadow.
 ///
-/// The static functions open the control on the file and the candidate on a shadow copy in a private temporary
-/// folder, with the default ``ShadowOptions`` (every unit compared, nothing published: read ``ShadowSession/statistics``)
-/// and the configuration's id minter given to both sides through ``ShadowDraws`` (the candidate mints the ids the
-/// control minted). ``MMEXShadow/open(at:key:control:candidate:shadowFolder:options:minter:)`` takes the options and
-/// the folder.
+/// The static functions open the control on the file and the candidate on a shadow copy in a private scratch folder
+/// (``ShadowFolder/scratch(label:)``: memory-backed when the system has it), with the default ``ShadowOptions``
+/// (every unit compared, nothing published: read ``ShadowSession/statistics``) and the configuration's id minter
+/// given to both sides through ``ShadowDraws`` (the candidate mints the ids the control minted).
+/// ``MMEXShadow/open(at:key:control:candidate:shadowFolder:options:minter:)`` takes the options and the folder.
 extension ShadowSession: MMEXSession where Control: MMEXSession, Candidate: MMEXSession {
     public static var driver: DriverKind { Control.driver }
 
@@ -115,6 +115,6 @@ public enum MMEXShadow {
     }
 
     static func temporaryFolder() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("driverport-shadow-\(UUID().uuidString)")
+        ShadowFolder.scratch()
     }
 }

@@ -75,7 +75,9 @@ final class ShadowCopy<Candidate: PersistenceSession> {
         // closed; the real file's own sidecars are copied below).
         let previous = manager.fileExists(atPath: shadowPath)
         do {
-            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            try manager.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+            )
             for suffix in ["-wal", "-shm", "-journal"] where manager.fileExists(atPath: shadowPath + suffix) {
                 try manager.removeItem(atPath: shadowPath + suffix)
             }

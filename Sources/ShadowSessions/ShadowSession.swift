@@ -70,13 +70,15 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
     /// - Parameters:
     ///   - control: the session the app is served from, open on `file`.
     ///   - file: the real file's path.
-    ///   - shadowFolder: a private folder for the shadow copy (made when first needed, removed on ``close()``). It
-    ///     holds a copy of the user's data: put it where the real file's protection applies (the app's container).
+    ///   - shadowFolder: a private folder for the shadow copy (made owner-only when first needed, removed on
+    ///     ``close()``). By default a new one in memory-backed storage when there is some (``ShadowFolder``): the
+    ///     copy is throwaway, and there the candidate's commits cost no disk sync. It holds a copy of the user's data:
+    ///     an app whose file needs its container's protection passes a folder there.
     ///   - openCandidate: opens the candidate session on a path (the shadow copy), with the file's key.
     ///   - inspect: opens a read-only connection on a path with the file's key (the real file and the copy).
     ///   - options: sampling, rules, hooks and the publisher.
     public init(
-        control: Control, file: String, shadowFolder: URL,
+        control: Control, file: String, shadowFolder: URL = ShadowFolder.scratch(),
         openCandidate: @escaping @Sendable (_ path: String) throws -> Candidate,
         inspect: @escaping @Sendable (_ path: String) throws -> EngineConnection = {
             try EngineConnection(path: $0, options: .readOnly)

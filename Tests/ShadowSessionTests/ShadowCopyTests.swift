@@ -1,0 +1,68 @@
+import Foundation
+import MMEXModel
+import MMEXReaderWriter
+import ShadowSessions
+import Testing
+
+@Suite("ShadowSession's copy")
+struct ShadowCopyTests {
+    /// Compares every unit but those the test names `unsampled` (a deterministic stand-in for the sample).
+    static func exceptUnsampled(_ options: inout ShadowOptions) {
+        options.runIf = { $0.name != "unsampled" }
+    }
+
+    @Test("a copy re-made after writes that were not compared holds the real file's bytes, byte for byte")
+    func remadeCopyEqualsRealFile() throws {
+        let fixture = try ShadowFixture(QueueSession.self, configure: Self.exceptUnsampled)
+        _ = try fixture.session.write { try $0.tags.insert(Tag(id: 0, name: "Compared")) }
+        try ShadowUnit.named("unsampled") {
+            for index in 0..<40 {
+                let name = "Unsampled \(index) " + String(repeating: "x", count: 900)
+                _ = try fixture.session.write { try $0.tags.insert(Tag(id: 0, name: name)) }
+            }
+        }
+        let names = try fixture.session.read { try $0.tags.tags().map(\.name) }
+        let shadowPath = fixture.folder.url.appendingPathComponent("shadow").appendingPathComponent("app.mmb").path
+        let real = try Data(contentsOf: URL(fileURLWithPath: fixture.path))
+        let shadow = try Data(contentsOf: URL(fileURLWithPath: shadowPath))
+        let statistics = fixture.session.statistics
+        try fixture.session.close()
+        #expect(names.count >= 41)
+        #expect(statistics.remakes == 2, "made at the first compared unit, re-made after the unsampled writes")
+        #expect(shadow.count == real.count)
+        #expect(shadow == real, "the re-made copy is the real file's committed bytes")
+        #expect(fixture.publisher.events.isEmpty)
+    }
+
+    @Test("nothing written since the last compared unit: the copy is not re-made, however many units ran between")
+    func noWriteNoRemake() throws {
+        let fixture = try ShadowFixture(QueueSession.self, configure: Self.exceptUnsampled)
+        _ = try fixture.session.write { try $0.tags.insert(Tag(id: 0, name: "First")) }
+        try ShadowUnit.named("unsampled") {
+            for _ in 0..<10 { _ = try fixture.session.read { try $0.tags.tags().count } }
+        }
+        _ = try fixture.session.read { try $0.tags.tag(named: "First") }
+        _ = try fixture.session.write { try $0.tags.insert(Tag(id: 0, name: "Second")) }
+        let statistics = fixture.session.statistics
+        try fixture.session.close()
+        #expect(statistics.units == 13 && statistics.compared == 3)
+        #expect(statistics.remakes == 1, "reads and compared writes keep the copy in step")
+        #expect(fixture.publisher.events.isEmpty)
+    }
+
+    @Test("the default folder is a new one under memory-backed storage when there is some; the copy's folder is owner-only and goes on close")
+    func defaultFolder() throws {
+        let first = ShadowFolder.scratch(label: "shadow-test")
+        #expect(first != ShadowFolder.scratch(label: "shadow-test"))
+        #expect(first.deletingLastPathComponent().path == ShadowFolder.memoryBackedParent.path)
+        if ProcessInfo.processInfo.environment["TMPDIR"] == nil, FileManager.default.isWritableFile(atPath: "/dev/shm") {
+            #expect(ShadowFolder.memoryBackedParent.path == "/dev/shm")
+        }
+        let fixture = try ShadowFixture(QueueSession.self, shadowFolder: first)
+        _ = try fixture.session.read { try $0.tags.tags().count }
+        let permissions = try FileManager.default.attributesOfItem(atPath: first.path)[.posixPermissions] as? Int
+        try fixture.session.close()
+        #expect(permissions == 0o700)
+        #expect(!FileManager.default.fileExists(atPath: first.path), "close removes the shadow folder")
+    }
+}
