@@ -2,7 +2,7 @@
 /// for `OR`, an ORDER BY turned round, `COLLATE NOCASE` or `DISTINCT` dropped, a LIMIT off by one, a join of the
 /// other kind), at one site of one statement a repository issues.
 ///
-/// A test installs ``rewrite(_:)`` as a driver's statement rewrite (the drivers' `StatementRewriting` hook) and
+/// A test installs ``rewrite(_:)`` as a driver's statement rewrite (the drivers' `statementRewriter` hook) and
 /// checks that the differential suite reports a mismatch: the planted-bug run.
 public struct SQLMutant: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The whole statement text the change applies to (only a statement equal to it is changed).

@@ -14,15 +14,15 @@ package enum PlantedDriver: String, Sendable, Hashable, Codable, CaseIterable {
     /// Installs `rewrite` on this driver's statement preparation for connections under `prefix`.
     package func install(under prefix: String, _ rewrite: @escaping @Sendable (String) -> String) {
         switch self {
-        case .legacy: LegacyDriver.StatementRewriting.install(under: prefix, rewrite)
-        case .readerWriter: ReaderWriterDriver.StatementRewriting.install(under: prefix, rewrite)
+        case .legacy: LegacyDriver.statementRewriter.install(under: prefix, rewrite)
+        case .readerWriter: ReaderWriterDriver.statementRewriter.install(under: prefix, rewrite)
         }
     }
 
     package func remove() {
         switch self {
-        case .legacy: LegacyDriver.StatementRewriting.remove()
-        case .readerWriter: ReaderWriterDriver.StatementRewriting.remove()
+        case .legacy: LegacyDriver.statementRewriter.remove()
+        case .readerWriter: ReaderWriterDriver.statementRewriter.remove()
         }
     }
 }

@@ -55,14 +55,14 @@ struct PlantedMutantTests {
         let folder = ScratchDirectory()
         let engine = try EngineConnection(path: ":memory:")
         let sql = "SELECT 1 WHERE 1 < 2 ORDER BY 1 COLLATE NOCASE"
-        #expect(LegacyDriver.StatementRewriting.apply(sql, on: engine) == sql)
-        #expect(ReaderWriterDriver.StatementRewriting.apply(sql, on: engine) == sql)
+        #expect(LegacyDriver.statementRewriter.apply(sql, on: engine) == sql)
+        #expect(ReaderWriterDriver.statementRewriter.apply(sql, on: engine) == sql)
         let breaking: @Sendable (String) -> String = { _ in "SELECT broken FROM nowhere" }
         PlantedDriver.legacy.install(under: "/nonexistent-prefix/", breaking)
         PlantedDriver.readerWriter.install(under: "/nonexistent-prefix/", breaking)
         defer { for driver in PlantedDriver.allCases { driver.remove() } }
-        #expect(LegacyDriver.StatementRewriting.apply(sql, on: engine) == sql)
-        #expect(ReaderWriterDriver.StatementRewriting.apply(sql, on: engine) == sql)
+        #expect(LegacyDriver.statementRewriter.apply(sql, on: engine) == sql)
+        #expect(ReaderWriterDriver.statementRewriter.apply(sql, on: engine) == sql)
         let slice = try #require(SliceRegistry.ported.first { $0.slice == .infoTable })
         let run = PlantedBugRun(
             source: .file(path: CommittedFixture.plain, key: nil), options: DiffOptions(randomOperations: 0),
@@ -71,9 +71,9 @@ struct PlantedMutantTests {
         let unchanged: @Sendable (String) -> String = { $0 }
         #expect(try run.firstMismatch(planting: unchanged, into: .legacy, slice: slice) == nil)
         PlantedDriver.legacy.install(under: ":mem", breaking)
-        #expect(LegacyDriver.StatementRewriting.apply(sql, on: engine) == "SELECT broken FROM nowhere")
+        #expect(LegacyDriver.statementRewriter.apply(sql, on: engine) == "SELECT broken FROM nowhere")
         PlantedDriver.legacy.remove()
-        #expect(LegacyDriver.StatementRewriting.apply(sql, on: engine) == sql)
+        #expect(LegacyDriver.statementRewriter.apply(sql, on: engine) == sql)
     }
 
     /// The planted changes the issue found surviving, and one of each kind in each driver: each one is caught at
