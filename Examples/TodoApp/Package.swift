@@ -64,6 +64,7 @@ let package = Package(
                 .product(name: "PersistenceSession", package: driverPort),
                 .product(name: "ReaderWriterDriver", package: driverPort),
                 .product(name: "Transcripts", package: driverPort),
+                .product(name: "ShadowSessions", package: driverPort),
             ]
         ),
     ],
