@@ -137,9 +137,8 @@ enum CategoryScenarios {
 
     static var handWritten: [SliceScenario] {
         [
-            // Leisure (12) and Automobile (16) are unused with several used children: the refusal names the first
-            // child the subtree walk meets.
-            SliceScenario("deleting a parent whose children are in use names the first of them", covers: [.categories], [
+            // Leisure (12) and Automobile (16) are unused with several used children.
+            SliceScenario("deleting an unused parent whose children are in use is refused", covers: [.categories], [
                 delete(12), delete(16), delete(21), byId(13),
             ]),
             SliceScenario("names whose order depends on NOCASE", covers: [.categories],

@@ -69,7 +69,16 @@ package enum EquivalentMutants {
             + "(UNIQUE(CATEGNAME, PARENTID) on a NOCASE column): names tie only across parents, whose order the grouping hides"
         let budget = "setEntry keeps one entry per (year, category) (it updates the one it finds) and the fixture has no "
             + "two: the lookup finds at most one row, and no two entries of a year tie on CATEGID"
+        let subtree = "deleteCategory checks the whole subtree and deletes it whole or refuses: the order of the "
+            + "children only decides which in-use member the refusal's message names, and refusals are compared by "
+            + "kind and table (their messages differ between drivers by design)"
+        let share = "a transaction has at most one share info: the repositories delete it before they write one, and "
+            + "the fixture has no two for one transaction, so the lookup finds at most one row"
         return [
+            Entry(.legacy, "FROM \"SHAREINFO_V1\" WHERE (\"CHECKINGACCOUNTID\" = ?) ORDER BY \"SHAREINFOID\" LIMIT", "ORDER BY term 1 → DESC", because: share),
+            Entry(.readerWriter, "FROM SHAREINFO_V1 WHERE CHECKINGACCOUNTID = ? ORDER BY SHAREINFOID LIMIT 1", "ORDER BY term 1 → DESC", because: share),
+            Entry(.legacy, "SELECT \"CATEGID\" FROM \"CATEGORY_V1\" WHERE (\"PARENTID\" = ?) ORDER BY \"CATEGID\"", "ORDER BY term 1 → DESC", because: subtree),
+            Entry(.readerWriter, "SELECT CATEGID FROM CATEGORY_V1 WHERE PARENTID = ? ORDER BY CATEGID", "ORDER BY term 1 → DESC", because: subtree),
             Entry(.legacy, "WHERE (\"PARENTID\" IN (SELECT \"CATEGID\" FROM \"CATEGORY_V1\"", "ORDER BY term 2 → DESC", because: tree),
             Entry(.readerWriter, "WHERE PARENTID IN (SELECT CATEGID FROM CATEGORY_V1", "ORDER BY term 2 → DESC", because: tree),
             Entry(.legacy, "FROM \"BUDGETTABLE_V1\" WHERE ((\"BUDGETYEARID\"", "ORDER BY term 1 → DESC", because: budget),
