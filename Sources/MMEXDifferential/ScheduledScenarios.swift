@@ -175,6 +175,10 @@ enum ScheduledScenarios {
                 TransactionScenarios.insert(TransactionDetail(transaction: TransactionScenarios.withdrawal(
                     id: 6_300_002, account: 13, amount: 2, date: "2099-01-01"))),
                 TransactionScenarios.ledger(13, nil, nil),
+                // Field 9 is a custom field of schedules (REFTYPE RecurringTransaction): refused on a transaction.
+                TransactionScenarios.insert(TransactionDetail(
+                    transaction: TransactionScenarios.withdrawal(id: 6_300_004, account: 13),
+                    customFieldValues: [CustomFieldValue(id: 0, fieldId: 9, refId: 0, content: "x")])),
             ]),
             SliceScenario("read schedules, splits and due dates", covers: [.scheduled], [
                 list(), get(1), get(1_748_260_800_000_260), get(999_999), due(days[0]), due(days[1]), due(days[3]),
