@@ -142,6 +142,27 @@ enum AccountScenarios {
                 update(account(id: 5_001, name: "DP Nobody")), update(account(id: 5_000, name: "wallet")), delete(5_000),
                 delete(5_000), delete(1), delete(1_686_744_000_003_485), all(), flows(), allBalances("2025-01-01"),
             ]),
+            SliceScenario("balances the day before a day-only transaction: withdrawal, deposit, transfer out and in", covers: [.accounts], [
+                balance(1, "2022-12-31"), balance(8, "2023-01-27"), balance(1, "2023-02-01"), balance(11, "2023-02-01"),
+                balance(1, "2023-01-01"), balance(11, "2023-02-02"),
+            ]),
+            SliceScenario("a deleted transfer into an account counts in no flow", covers: [.accounts], [
+                TransactionScenarios.insert(TransactionDetail(transaction: {
+                    var transfer = TransactionScenarios.transfer(from: 7, to: 1, amount: 5, toAmount: 5)
+                    transfer.deletedTime = "2024-05-01T10:00:00"
+                    return transfer
+                }())),
+                flows(),
+            ]),
+            SliceScenario("deleting an account deletes the share info of transfers into it", covers: [.accounts], [
+                TransactionScenarios.insert(TransactionDetail(
+                    transaction: TransactionScenarios.transfer(id: 6_200_001, from: 4, to: 13, amount: 3, toAmount: 3),
+                    shareInfo: ShareInfo(id: 0, transactionId: 0, shares: 2, price: 1.5, commission: 0, lot: "DP"))),
+                delete(13),
+                // The same id again, without share info: share info left behind by the delete would show up.
+                TransactionScenarios.insert(TransactionDetail(transaction: TransactionScenarios.withdrawal(id: 6_200_001, account: 4))),
+                TransactionScenarios.get(6_200_001),
+            ]),
             SliceScenario("units of work", covers: [.accounts], [rolledBack(2), byId(2), balance(2, "2030-01-01"), all()]),
         ]
     }

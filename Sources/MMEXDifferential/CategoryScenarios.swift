@@ -137,6 +137,10 @@ enum CategoryScenarios {
 
     static var handWritten: [SliceScenario] {
         [
+            // Leisure (12) and Automobile (16) are unused with several used children.
+            SliceScenario("deleting an unused parent whose children are in use is refused", covers: [.categories], [
+                delete(12), delete(16), delete(21), byId(13),
+            ]),
             SliceScenario("names whose order depends on NOCASE", covers: [.categories],
                 CornerValues.names.map { insert(category(name: $0)) } + CornerValues.names.map { insert(category(name: $0, parent: 1)) }
                     + [all(), tree()]),

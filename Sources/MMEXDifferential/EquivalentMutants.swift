@@ -1,3 +1,5 @@
+import Differential
+
 /// The planted changes no scenario can catch because they change nothing MMEX can observe, each with the reason.
 /// The planted-bug run (`make mutants`) fails on a mutant that survives without being listed here, and on a listed
 /// one it catches (the list must stay true).
@@ -24,8 +26,9 @@ package enum EquivalentMutants {
         }
     }
 
-    package static func reason(for mutant: PlantedMutant) -> String? {
-        all.first { $0.matches(mutant) }?.reason
+    /// The listed reason, else the generic one the schema's unique keys give (``SQLMutant/invisibility(keys:)``).
+    package static func reason(for mutant: PlantedMutant, keys: SchemaKeys = SchemaKeys()) -> String? {
+        all.first { $0.matches(mutant) }?.reason ?? mutant.mutant.invisibility(keys: keys)
     }
 
     /// Name columns the MMEX 1.x schema (the committed fixture's) declares `COLLATE NOCASE`: comparing or ordering
@@ -44,7 +47,48 @@ package enum EquivalentMutants {
         Entry(.readerWriter, "LIMIT 1", "LIMIT n → n + 1", because: "read with fetchOne, which takes the first row only"),
     ]
 
-    package static let all: [Entry] = oneRowReads + nocaseColumns.flatMap { column in
+    /// `settings.isAvailable` asks whether SETTING_V1 exists, always by that exact name. The fixture has the table, so
+    /// the count is at least 1 with and without these changes; only a file without SETTING_V1 (MMEX before 1.6) would
+    /// tell them apart, and the run uses the fixture. Equivalent on the run's file, not in general.
+    static let settingsTableProbe: [Entry] = {
+        let legacy = "FROM \"sqlite_master\" WHERE ((\"type\" = ?) AND ((\"name\" COLLATE \"NOCASE\") = ?))"
+        let readerWriter = "FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE"
+        let reason = "asks whether SETTING_V1 exists by its exact name: on the fixture, which has the table, the count "
+            + "is at least 1 either way (a file without the table would show it)"
+        return [
+            Entry(.legacy, legacy, "AND → OR", because: reason), Entry(.legacy, legacy, "= → <>", 2, because: reason),
+            Entry(.legacy, legacy, "COLLATE \"NOCASE\" removed", because: reason),
+            Entry(.readerWriter, readerWriter, "AND → OR", because: reason), Entry(.readerWriter, readerWriter, "= → <>", 2, because: reason),
+            Entry(.readerWriter, readerWriter, "COLLATE NOCASE removed", because: reason),
+        ]
+    }()
+
+    /// Orders the repositories' own invariants make unobservable.
+    static let invariants: [Entry] = {
+        let tree = "the tree groups children by parent, and within one parent names are unique under NOCASE "
+            + "(UNIQUE(CATEGNAME, PARENTID) on a NOCASE column): names tie only across parents, whose order the grouping hides"
+        let budget = "setEntry keeps one entry per (year, category) (it updates the one it finds) and the fixture has no "
+            + "two: the lookup finds at most one row, and no two entries of a year tie on CATEGID"
+        let subtree = "deleteCategory checks the whole subtree and deletes it whole or refuses: the order of the "
+            + "children only decides which in-use member the refusal's message names, and refusals are compared by "
+            + "kind and table (their messages differ between drivers by design)"
+        let share = "a transaction has at most one share info: the repositories delete it before they write one, and "
+            + "the fixture has no two for one transaction, so the lookup finds at most one row"
+        return [
+            Entry(.legacy, "FROM \"SHAREINFO_V1\" WHERE (\"CHECKINGACCOUNTID\" = ?) ORDER BY \"SHAREINFOID\" LIMIT", "ORDER BY term 1 → DESC", because: share),
+            Entry(.readerWriter, "FROM SHAREINFO_V1 WHERE CHECKINGACCOUNTID = ? ORDER BY SHAREINFOID LIMIT 1", "ORDER BY term 1 → DESC", because: share),
+            Entry(.legacy, "SELECT \"CATEGID\" FROM \"CATEGORY_V1\" WHERE (\"PARENTID\" = ?) ORDER BY \"CATEGID\"", "ORDER BY term 1 → DESC", because: subtree),
+            Entry(.readerWriter, "SELECT CATEGID FROM CATEGORY_V1 WHERE PARENTID = ? ORDER BY CATEGID", "ORDER BY term 1 → DESC", because: subtree),
+            Entry(.legacy, "WHERE (\"PARENTID\" IN (SELECT \"CATEGID\" FROM \"CATEGORY_V1\"", "ORDER BY term 2 → DESC", because: tree),
+            Entry(.readerWriter, "WHERE PARENTID IN (SELECT CATEGID FROM CATEGORY_V1", "ORDER BY term 2 → DESC", because: tree),
+            Entry(.legacy, "FROM \"BUDGETTABLE_V1\" WHERE ((\"BUDGETYEARID\"", "ORDER BY term 1 → DESC", because: budget),
+            Entry(.readerWriter, "FROM BUDGETTABLE_V1 WHERE BUDGETYEARID IS ? AND CATEGID IS ?", "ORDER BY term 1 → DESC", because: budget),
+            Entry(.legacy, "FROM \"BUDGETTABLE_V1\" WHERE (\"BUDGETYEARID\" = ?) ORDER BY \"CATEGID\"", "ORDER BY term 2 → DESC", because: budget),
+            Entry(.readerWriter, "FROM BUDGETTABLE_V1 WHERE BUDGETYEARID = ? ORDER BY CATEGID", "ORDER BY term 2 → DESC", because: budget),
+        ]
+    }()
+
+    package static let all: [Entry] = oneRowReads + settingsTableProbe + invariants + nocaseColumns.flatMap { column in
         let reason = "\(column) is declared COLLATE NOCASE in the fixture's schema: without the explicit COLLATE, SQLite "
             + "uses the column's NOCASE anyway"
         return [

@@ -2,6 +2,7 @@ import Differential
 import Foundation
 import LegacyDriver
 import ReaderWriterDriver
+import SQLiteEngine
 import Synchronization
 
 /// The driver whose repositories a planted-bug run changes: the legacy driver's statements are rendered from the
@@ -66,6 +67,9 @@ package struct PlantedBugRun {
     package var options: DiffOptions
     package var slices: [PortedSlice]
     package var workDirectory: URL
+    /// The unique keys of the source file's schema: what tells an ORDER BY change no read can see
+    /// (``SQLMutant/invisibility(keys:)``). Empty for an encrypted source (no change is judged that way then).
+    package var keys: SchemaKeys
 
     package init(
         source: DiffSource, options: DiffOptions = .standard, slices: [PortedSlice] = SliceRegistry.ported,
@@ -75,6 +79,36 @@ package struct PlantedBugRun {
         self.options = options
         self.slices = slices
         self.workDirectory = workDirectory
+        keys = Self.readKeys(of: source)
+    }
+
+    private static func readKeys(of source: DiffSource) -> SchemaKeys {
+        guard case .file(let path, nil) = source, let connection = try? EngineConnection(path: path, options: .readOnly) else {
+            return SchemaKeys()
+        }
+        defer { connection.close() }
+        return (try? SchemaKeys.read(from: connection)) ?? SchemaKeys()
+    }
+
+    /// The SQL of the stored reports (the source file's `REPORT_V1.SQLCONTENT`, and the queries the reports slice's
+    /// scenarios store): `reports.run` prepares it through the driver, but it is the user's SQL, not repository code,
+    /// so the run plants nothing in it.
+    package func reportSQL() -> [String] {
+        var texts = ReportScenarios.queries.compactMap { $0 }
+        if case .file(let path, nil) = source, let connection = try? EngineConnection(path: path, options: .readOnly) {
+            defer { connection.close() }
+            for row in (try? connection.rows("SELECT SQLCONTENT FROM REPORT_V1")) ?? [] {
+                if case .text(let text)? = row.first { texts.append(text) }
+            }
+        }
+        return texts.filter { !$0.isEmpty }
+    }
+
+    /// Whether `statement` is (the tail of) one of `reports`' texts: not repository code.
+    static func isReportSQL(_ statement: String, _ reports: [String]) -> Bool {
+        let trimmed = statement.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return false }
+        return reports.contains { $0 == statement || $0.hasSuffix(statement) || $0.trimmingCharacters(in: .whitespacesAndNewlines) == trimmed }
     }
 
     /// Where one statement was issued: a slice and the positions of its scenarios (in `slice.scenarios(options)`).
@@ -88,6 +122,8 @@ package struct PlantedBugRun {
         package var statements: [PlantedDriver: [String: Issuers]] = [:]
         /// Mismatches of the unchanged run (must be none, or the run proves nothing).
         package var mismatches: Int = 0
+        /// Statements left out because they are stored reports' own SQL (``PlantedBugRun/reportSQL()``), by driver.
+        package var reportStatements: [PlantedDriver: Int] = [:]
 
         package func mutants(of driver: PlantedDriver) -> [PlantedMutant] {
             (statements[driver] ?? [:]).keys.sorted().flatMap { statement in
@@ -157,6 +193,12 @@ package struct PlantedBugRun {
             attribute()
             recording.mismatches += report.slices.reduce(0) { $0 + $1.mismatches }
         }
+        let reports = reportSQL()
+        for (driver, statements) in recording.statements {
+            let userSQL = statements.keys.filter { Self.isReportSQL($0, reports) }
+            recording.reportStatements[driver] = userSQL.count
+            for statement in userSQL { recording.statements[driver]?[statement] = nil }
+        }
         return recording
     }
 
@@ -187,7 +229,7 @@ package struct PlantedBugRun {
                 if positions.isEmpty { break }
             }
         }
-        let listed = EquivalentMutants.reason(for: mutant) != nil
+        let listed = EquivalentMutants.reason(for: mutant, keys: keys) != nil
         return MutantOutcome(mutant: mutant, verdict: listed ? .equivalent : .survived, slice: lastSlice, evidence: nil)
     }
 }

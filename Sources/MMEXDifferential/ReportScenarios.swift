@@ -39,6 +39,17 @@ enum ReportScenarios {
         ("2020-01-01", "2030-12-31"), ("2024-05-01", "2024-04-01"),
     ].compactMap { pair in CalendarDay(iso: pair.0).flatMap { from in CalendarDay(iso: pair.1).map { (from, $0) } } }
 
+    static func day(_ from: String, _ to: String) -> (CalendarDay, CalendarDay) {
+        (AccountScenarios.day(from), AccountScenarios.day(to))
+    }
+
+    /// Ranges that start, or end the day before, a day the fixture has a day-only transaction on: split withdrawal
+    /// 9 (2023-03-13), withdrawal 1 (2023-01-01), deposit 6 (2023-02-24).
+    static let boundRanges: [(CalendarDay, CalendarDay)] = [
+        day("2023-03-13", "2023-03-13"), day("2023-03-12", "2023-03-12"), day("2023-01-01", "2023-01-01"),
+        day("2022-12-31", "2022-12-31"), day("2023-02-24", "2023-02-24"), day("2023-02-23", "2023-02-23"),
+    ]
+
     static func report(_ random: inout SplitMix64) -> Report {
         Report(
             id: Report.unsavedID, name: (random.element(of: names) ?? "r") + (random.chance(1, in: 2) ? "" : " \(random.below(50))"),
@@ -134,6 +145,22 @@ enum ReportScenarios {
             SliceScenario("SQL that writes, or is not one statement, is refused", covers: [.reports],
                 queries.enumerated().map { runSQL($1, tag: $0) } + [list()]),
             SliceScenario("summaries", covers: [.reports], ranges.flatMap { [incomeVsExpense($0), spending($0)] }),
+            SliceScenario("summaries on their bounds: a transaction on the first day counts, one on the day after does not",
+                covers: [.reports], boundRanges.flatMap { [incomeVsExpense($0), spending($0)] }),
+            SliceScenario("summaries of transactions whose account, or whose account's currency, is missing", covers: [.reports], [
+                TransactionScenarios.insert(TransactionDetail(transaction: TransactionScenarios.withdrawal(
+                    id: 6_100_001, account: 6_100_000, amount: 7, date: "2024-03-03"))),
+                TransactionScenarios.insert(TransactionDetail(
+                    transaction: TransactionScenarios.withdrawal(id: 6_100_002, account: 6_100_000, amount: 9, date: "2024-03-03"),
+                    splits: [TransactionSplit(id: 0, transactionId: 0, categoryId: 3, amount: 9, notes: nil)])),
+                AccountScenarios.insert(AccountScenarios.account(id: 6_100_010, name: "DP No Currency", currency: 999)),
+                TransactionScenarios.insert(TransactionDetail(transaction: TransactionScenarios.withdrawal(
+                    id: 6_100_011, account: 6_100_010, amount: 11, date: "2024-03-03"))),
+                TransactionScenarios.insert(TransactionDetail(
+                    transaction: TransactionScenarios.withdrawal(id: 6_100_012, account: 6_100_010, amount: 13, date: "2024-03-03"),
+                    splits: [TransactionSplit(id: 0, transactionId: 0, categoryId: 3, amount: 13, notes: nil)])),
+                incomeVsExpense(day("2024-03-03", "2024-03-03")), spending(day("2024-03-03", "2024-03-03")),
+            ]),
             SliceScenario("insert, NOCASE names, update, delete", covers: [.reports], [
                 insert(Report(id: 0, name: "Café", groupName: "Zeta", sqlContent: "SELECT 1")),
                 insert(Report(id: 0, name: "café two", groupName: nil, sqlContent: "SELECT 2")), named("CAFÉ"),

@@ -162,7 +162,24 @@ enum ScheduledScenarios {
                 ]
             )
         }
+        // An entered occurrence is read back with the transactions repository's detail reads and ledger: here they meet
+        // two of every detail (their order shows) and two transactions on one day at the end of a ledger (a tie).
+        var twoOfEach = TransactionScenarios.full(id: 6_300_001, account: 13)
+        twoOfEach.attachments.append(Attachment(id: 0, refType: "Transaction", refId: 0, description: "Second", fileName: "b.pdf"))
+        twoOfEach.links.append(TransactionLink(id: 0, transactionId: 0, linkType: "Asset", linkRecordId: 2))
         return [
+            SliceScenario("transactions with two of every detail, and a tie at a ledger's end, read back", covers: [.scheduled], [
+                TransactionScenarios.insert(twoOfEach), TransactionScenarios.get(6_300_001),
+                TransactionScenarios.insert(TransactionDetail(transaction: TransactionScenarios.withdrawal(
+                    id: 6_300_003, account: 13, amount: 3, date: "2099-01-01"))),
+                TransactionScenarios.insert(TransactionDetail(transaction: TransactionScenarios.withdrawal(
+                    id: 6_300_002, account: 13, amount: 2, date: "2099-01-01"))),
+                TransactionScenarios.ledger(13, nil, nil),
+                // Field 9 is a custom field of schedules (REFTYPE RecurringTransaction): refused on a transaction.
+                TransactionScenarios.insert(TransactionDetail(
+                    transaction: TransactionScenarios.withdrawal(id: 6_300_004, account: 13),
+                    customFieldValues: [CustomFieldValue(id: 0, fieldId: 9, refId: 0, content: "x")])),
+            ]),
             SliceScenario("read schedules, splits and due dates", covers: [.scheduled], [
                 list(), get(1), get(1_748_260_800_000_260), get(999_999), due(days[0]), due(days[1]), due(days[3]),
             ]),

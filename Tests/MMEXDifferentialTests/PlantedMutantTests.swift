@@ -144,7 +144,9 @@ struct PlantedMutantTests {
         )
         let seconds = Int(Date().timeIntervalSince(started).rounded())
         let scope = names.isEmpty ? "every ported slice" : "slices \(names.joined(separator: ", "))"
-        let table = rates.markdown + "\n\nMeasured by `make mutants` on \(scope) (\(outcomes.count) mutants, \(seconds) s on this machine)."
+        let reportStatements = recording.reportStatements.values.reduce(0, +)
+        let table = rates.markdown + "\n\nMeasured by `make mutants` on \(scope) (\(outcomes.count) mutants, \(seconds) s on this machine); "
+            + "\(reportStatements) statements that are stored reports' own SQL (prepared by `reports.run`, not repository code) left out."
         let out = SharedData.repositoryRoot.appendingPathComponent(".build/mutants")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         try (table + "\n").write(to: out.appendingPathComponent("kill-rates.md"), atomically: true, encoding: .utf8)
@@ -157,5 +159,7 @@ struct PlantedMutantTests {
             outcomes.contains { $0.verdict == .killed && entry.matches($0.mutant) }
         }
         #expect(listedButCaught.isEmpty, "listed as equivalent but caught: \(listedButCaught.map(\.reason))")
+        let judgedButCaught = outcomes.filter { $0.verdict == .killed && $0.mutant.mutant.invisibility(keys: run.keys) != nil }
+        #expect(judgedButCaught.isEmpty, "judged equivalent by the schema's keys but caught: \(judgedButCaught.map(\.mutant))")
     }
 }
