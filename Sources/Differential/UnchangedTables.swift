@@ -95,13 +95,16 @@ enum UnchangedTables {
         return result
     }
 
-    /// The two main files, read a piece at a time (never mapped or read whole: a 1M-transaction file would
-    /// otherwise count twice in the process's resident memory).
+    /// The two main files, read a piece at a time into two reused buffers (never mapped or read whole: a
+    /// 1M-transaction file would otherwise count twice in the process's resident memory).
     final class FilePair {
+        private static let chunk = 1 << 20
         private let left: Int32
         private let right: Int32
         private let length: off_t
         private let rightLength: off_t
+        private let leftBuffer = UnsafeMutableRawPointer.allocate(byteCount: FilePair.chunk, alignment: 16)
+        private let rightBuffer = UnsafeMutableRawPointer.allocate(byteCount: FilePair.chunk, alignment: 16)
 
         init?(_ leftPath: String, _ rightPath: String) {
             let left = open(leftPath, O_RDONLY)
@@ -109,6 +112,8 @@ enum UnchangedTables {
             guard left >= 0, right >= 0 else {
                 if left >= 0 { close(left) }
                 if right >= 0 { close(right) }
+                leftBuffer.deallocate()
+                rightBuffer.deallocate()
                 return nil
             }
             self.left = left
@@ -120,17 +125,20 @@ enum UnchangedTables {
         deinit {
             close(left)
             close(right)
+            leftBuffer.deallocate()
+            rightBuffer.deallocate()
         }
 
         /// ``UnchangedTables/sameContent(_:_:)`` on the whole files, 1 MiB at a time.
         func sameContent() -> Bool {
             guard length == rightLength, length >= 100 else { return false }
-            let chunk = 1 << 20
             var offset: off_t = 0
             while offset < length {
-                let count = Int(min(off_t(chunk), length - offset))
-                guard let a = read(left, offset, count), let b = read(right, offset, count) else { return false }
-                let same = offset == 0 ? UnchangedTables.sameContent(a, b) : a == b
+                let count = Int(min(off_t(Self.chunk), length - offset))
+                guard readBoth(offset, count) else { return false }
+                let same = offset == 0
+                    ? UnchangedTables.sameContent(Data(bytes: leftBuffer, count: count), Data(bytes: rightBuffer, count: count))
+                    : memcmp(leftBuffer, rightBuffer, count) == 0
                 if !same { return false }
                 offset += off_t(count)
             }
@@ -140,15 +148,13 @@ enum UnchangedTables {
         /// Whether page `number` (1-based) is present and the same in both files.
         func samePage(_ number: Int64, size: Int) -> Bool {
             let start = off_t(number - 1) * off_t(size)
-            guard number >= 1, start + off_t(size) <= length, start + off_t(size) <= rightLength,
-                  let a = read(left, start, size), let b = read(right, start, size) else { return false }
-            return a == b
+            guard number >= 1, size <= Self.chunk, start + off_t(size) <= length, start + off_t(size) <= rightLength,
+                  readBoth(start, size) else { return false }
+            return memcmp(leftBuffer, rightBuffer, size) == 0
         }
 
-        private func read(_ descriptor: Int32, _ offset: off_t, _ count: Int) -> Data? {
-            var data = Data(count: count)
-            let got = data.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, offset) }
-            return got == count ? data : nil
+        private func readBoth(_ offset: off_t, _ count: Int) -> Bool {
+            pread(left, leftBuffer, count, offset) == count && pread(right, rightBuffer, count, offset) == count
         }
     }
 }
