@@ -39,7 +39,7 @@ enum UnchangedTables {
         // candidate too (the walk from the same root through the same interior pages reaches the same pages).
         var unchanged: Set<String> = []
         for (table, leftPages) in left where leftRoots[table] != nil && leftRoots[table] == rightRoots[table] {
-            if leftPages.allSatisfy({ files.samePage($0, size: pageSize) }) { unchanged.insert(table) }
+            if files.samePages(leftPages, size: pageSize) { unchanged.insert(table) }
         }
         return unchanged
     }
@@ -98,13 +98,13 @@ enum UnchangedTables {
     /// The two main files, read a piece at a time into two reused buffers (never mapped or read whole: a
     /// 1M-transaction file would otherwise count twice in the process's resident memory).
     final class FilePair {
-        private static let chunk = 1 << 20
+        private let chunk: Int
         private let left: Int32
         private let right: Int32
         private let length: off_t
         private let rightLength: off_t
-        private let leftBuffer = UnsafeMutableRawPointer.allocate(byteCount: FilePair.chunk, alignment: 16)
-        private let rightBuffer = UnsafeMutableRawPointer.allocate(byteCount: FilePair.chunk, alignment: 16)
+        private let leftBuffer: UnsafeMutableRawPointer
+        private let rightBuffer: UnsafeMutableRawPointer
 
         init?(_ leftPath: String, _ rightPath: String) {
             let left = open(leftPath, O_RDONLY)
@@ -112,14 +112,16 @@ enum UnchangedTables {
             guard left >= 0, right >= 0 else {
                 if left >= 0 { close(left) }
                 if right >= 0 { close(right) }
-                leftBuffer.deallocate()
-                rightBuffer.deallocate()
                 return nil
             }
             self.left = left
             self.right = right
             length = lseek(left, 0, SEEK_END)
             rightLength = lseek(right, 0, SEEK_END)
+            // 1 MiB, or less for a smaller file (a small file's check should not pay for touching 2 MiB).
+            chunk = Int(max(4096, min(off_t(1 << 20), max(length, rightLength))))
+            leftBuffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+            rightBuffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
         }
 
         deinit {
@@ -134,7 +136,7 @@ enum UnchangedTables {
             guard length == rightLength, length >= 100 else { return false }
             var offset: off_t = 0
             while offset < length {
-                let count = Int(min(off_t(Self.chunk), length - offset))
+                let count = Int(min(off_t(chunk), length - offset))
                 guard readBoth(offset, count) else { return false }
                 let same = offset == 0
                     ? UnchangedTables.sameContent(Data(bytes: leftBuffer, count: count), Data(bytes: rightBuffer, count: count))
@@ -145,12 +147,25 @@ enum UnchangedTables {
             return true
         }
 
-        /// Whether page `number` (1-based) is present and the same in both files.
-        func samePage(_ number: Int64, size: Int) -> Bool {
-            let start = off_t(number - 1) * off_t(size)
-            guard number >= 1, size <= Self.chunk, start + off_t(size) <= length, start + off_t(size) <= rightLength,
-                  readBoth(start, size) else { return false }
-            return memcmp(leftBuffer, rightBuffer, size) == 0
+        /// Whether every page of `numbers` (1-based, ascending) is present and the same in both files. Runs of
+        /// consecutive pages are read together, up to 1 MiB at a time.
+        func samePages(_ numbers: [Int64], size: Int) -> Bool {
+            guard size > 0, size <= chunk else { return false }
+            let perRead = Int64(chunk / size)
+            var index = 0
+            while index < numbers.count {
+                let first = numbers[index]
+                var count: Int64 = 1
+                while index + Int(count) < numbers.count, count < perRead, numbers[index + Int(count)] == first + count {
+                    count += 1
+                }
+                let start = off_t(first - 1) * off_t(size)
+                let bytes = Int(count) * size
+                guard first >= 1, start + off_t(bytes) <= length, start + off_t(bytes) <= rightLength,
+                      readBoth(start, bytes), memcmp(leftBuffer, rightBuffer, bytes) == 0 else { return false }
+                index += Int(count)
+            }
+            return true
         }
 
         private func readBoth(_ offset: off_t, _ count: Int) -> Bool {
