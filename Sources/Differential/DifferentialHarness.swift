@@ -162,22 +162,23 @@ public struct DifferentialHarness<Subject> {
     func execute(_ operations: [DifferentialOperation<Subject>], on file: String) throws -> [Mismatch] {
         let copies: WorkingCopies
         do {
-            copies = try copyPool.take(source: file, under: workDirectory)
+            copies = try HarnessPhases.measure(.copies) { try copyPool.take(source: file, under: workDirectory) }
         } catch {
             throw DifferentialError.cannotCopy(path: file, reason: "\(error)")
         }
         defer { copyPool.giveBack(copies, source: file, under: workDirectory) }
 
-        let left = Result { try baseline.open(copies.baselinePath) }
-        let right = Result { try candidate.open(copies.candidatePath) }
+        let (left, right) = HarnessPhases.measure(.operations) {
+            (Result { try baseline.open(copies.baselinePath) }, Result { try candidate.open(copies.candidatePath) })
+        }
         switch (left, right) {
         case (.success(let a), .success(let b)):
-            var mismatches = runOperations(operations, a, b, copies)
+            var mismatches = HarnessPhases.measure(.operations) { runOperations(operations, a, b, copies) }
             // The candidate's own reads of what it wrote, before it closes (the read-back compares with them).
-            let own = readBack.map { operation in Result { try operation.body(b) } }
-            mismatches += compareClose(a, b, copies)
-            mismatches += try compareState(copies)
-            if !readBack.isEmpty { mismatches += readBackMismatches(own, copies) }
+            let own = HarnessPhases.measure(.operations) { readBack.map { operation in Result { try operation.body(b) } } }
+            mismatches += HarnessPhases.measure(.operations) { compareClose(a, b, copies) }
+            mismatches += try HarnessPhases.measure(.state) { try compareState(copies) }
+            if !readBack.isEmpty { mismatches += HarnessPhases.measure(.operations) { readBackMismatches(own, copies) } }
             return mismatches
         case (.failure(let a), .failure(let b)):
             throw DifferentialError.cannotOpen(

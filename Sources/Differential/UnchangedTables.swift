@@ -24,24 +24,22 @@ enum UnchangedTables {
                 if let size, size > 0 { return [] }
             }
         }
-        guard
-            let leftFile = try? Data(contentsOf: URL(fileURLWithPath: baselinePath), options: .alwaysMapped),
-            let rightFile = try? Data(contentsOf: URL(fileURLWithPath: candidatePath), options: .alwaysMapped)
-        else { return [] }
-        if sameContent(leftFile, rightFile) {
+        guard let files = FilePair(baselinePath, candidatePath) else { return [] }
+        if files.sameContent() {
             // Every page but the header's counters is the same: so is every b-tree, without walking any.
             return (try? tableNames(baseline)) ?? []
         }
         guard
             let pageSize = try? pageSize(baseline), pageSize == (try? self.pageSize(candidate)),
-            let left = try? pages(baseline), let right = try? pages(candidate)
+            let encoding = try? baseline.pragma("encoding"), encoding == (try? candidate.pragma("encoding")),
+            let left = try? pages(baseline), let leftRoots = try? roots(baseline), let rightRoots = try? roots(candidate)
         else { return [] }
+        // Only the baseline's b-trees are walked: a table whose root page number is the same on both sides and whose
+        // every page (as the baseline lists them) is byte for byte the same in both files has the same b-tree on the
+        // candidate too (the walk from the same root through the same interior pages reaches the same pages).
         var unchanged: Set<String> = []
-        for (table, leftPages) in left where right[table] == leftPages {
-            let same = leftPages.allSatisfy { page in
-                samePage(page, size: pageSize, leftFile, rightFile)
-            }
-            if same { unchanged.insert(table) }
+        for (table, leftPages) in left where leftRoots[table] != nil && leftRoots[table] == rightRoots[table] {
+            if files.samePages(leftPages, size: pageSize) { unchanged.insert(table) }
         }
         return unchanged
     }
@@ -86,16 +84,92 @@ enum UnchangedTables {
         return result
     }
 
-    /// Whether page `number` (1-based) is present and the same in both files.
-    private static func samePage(_ number: Int64, size: Int, _ left: Data, _ right: Data) -> Bool {
-        let start = (Int(number) - 1) * size
-        let end = start + size
-        guard start >= 0, end <= left.count, end <= right.count else { return false }
-        return left.withUnsafeBytes { a in
-            right.withUnsafeBytes { b in
-                guard let x = a.baseAddress, let y = b.baseAddress else { return false }
-                return memcmp(x + start, y + start, size) == 0
+    /// Every table's root page number, by name.
+    private static func roots(_ connection: EngineConnection) throws -> [String: Int64] {
+        var result: [String: Int64] = [:]
+        let statement = try connection.prepare("SELECT name, rootpage FROM sqlite_master WHERE type = 'table'")
+        while try statement.step() {
+            guard case .text(let name) = statement.value(at: 0) else { continue }
+            result[name] = statement.int64(at: 1)
+        }
+        return result
+    }
+
+    /// The two main files, read a piece at a time into two reused buffers (never mapped or read whole: a
+    /// 1M-transaction file would otherwise count twice in the process's resident memory).
+    final class FilePair {
+        private let chunk: Int
+        private let left: Int32
+        private let right: Int32
+        private let length: off_t
+        private let rightLength: off_t
+        private let leftBuffer: UnsafeMutableRawPointer
+        private let rightBuffer: UnsafeMutableRawPointer
+
+        init?(_ leftPath: String, _ rightPath: String) {
+            let left = open(leftPath, O_RDONLY)
+            let right = open(rightPath, O_RDONLY)
+            guard left >= 0, right >= 0 else {
+                if left >= 0 { close(left) }
+                if right >= 0 { close(right) }
+                return nil
             }
+            self.left = left
+            self.right = right
+            length = lseek(left, 0, SEEK_END)
+            rightLength = lseek(right, 0, SEEK_END)
+            // 1 MiB, or less for a smaller file (a small file's check should not pay for touching 2 MiB).
+            chunk = Int(max(4096, min(off_t(1 << 20), max(length, rightLength))))
+            leftBuffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+            rightBuffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+        }
+
+        deinit {
+            close(left)
+            close(right)
+            leftBuffer.deallocate()
+            rightBuffer.deallocate()
+        }
+
+        /// ``UnchangedTables/sameContent(_:_:)`` on the whole files, 1 MiB at a time.
+        func sameContent() -> Bool {
+            guard length == rightLength, length >= 100 else { return false }
+            var offset: off_t = 0
+            while offset < length {
+                let count = Int(min(off_t(chunk), length - offset))
+                guard readBoth(offset, count) else { return false }
+                let same = offset == 0
+                    ? UnchangedTables.sameContent(Data(bytes: leftBuffer, count: count), Data(bytes: rightBuffer, count: count))
+                    : memcmp(leftBuffer, rightBuffer, count) == 0
+                if !same { return false }
+                offset += off_t(count)
+            }
+            return true
+        }
+
+        /// Whether every page of `numbers` (1-based, ascending) is present and the same in both files. Runs of
+        /// consecutive pages are read together, up to 1 MiB at a time.
+        func samePages(_ numbers: [Int64], size: Int) -> Bool {
+            guard size > 0, size <= chunk else { return false }
+            let perRead = Int64(chunk / size)
+            var index = 0
+            while index < numbers.count {
+                let first = numbers[index]
+                var count: Int64 = 1
+                while index + Int(count) < numbers.count, count < perRead, numbers[index + Int(count)] == first + count {
+                    count += 1
+                }
+                let start = off_t(first - 1) * off_t(size)
+                let bytes = Int(count) * size
+                guard first >= 1, start + off_t(bytes) <= length, start + off_t(bytes) <= rightLength,
+                      readBoth(start, bytes), memcmp(leftBuffer, rightBuffer, bytes) == 0 else { return false }
+                index += Int(count)
+            }
+            return true
+        }
+
+        private func readBoth(_ offset: off_t, _ count: Int) -> Bool {
+            pread(left, leftBuffer, count, offset) == count && pread(right, rightBuffer, count, offset) == count
         }
     }
 }

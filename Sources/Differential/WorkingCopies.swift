@@ -46,12 +46,16 @@ extension WorkingCopies {
     func reset(from source: String) throws {
         let manager = FileManager.default
         let name = URL(fileURLWithPath: source).lastPathComponent
-        for target in [baselinePath, candidatePath] {
+        let targets = [baselinePath, candidatePath]
+        for target in targets {
             let folder = URL(fileURLWithPath: target).deletingLastPathComponent()
             for entry in try manager.contentsOfDirectory(atPath: folder.path) where entry != name {
                 try manager.removeItem(at: folder.appendingPathComponent(entry))
             }
-            try WorkingCopies.rewriteDifferences(of: target, from: source)
+        }
+        // One pass over the source for both sides: each block of it is read once, not once per side.
+        try WorkingCopies.rewriteDifferences(of: targets, from: source)
+        for target in targets {
             try manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target)
             for suffix in ["-wal", "-journal"] where manager.fileExists(atPath: source + suffix) {
                 try manager.copyItem(atPath: source + suffix, toPath: target + suffix)
@@ -62,12 +66,22 @@ extension WorkingCopies {
 
     /// Writes into `target` every 64 KiB block of `source` that differs, and gives it `source`'s length.
     static func rewriteDifferences(of target: String, from source: String) throws {
+        try rewriteDifferences(of: [target], from: source)
+    }
+
+    /// Writes into each of `targets` every 64 KiB block of `source` that differs from it, and gives each `source`'s
+    /// length, reading each block of `source` once for all of them.
+    static func rewriteDifferences(of targets: [String], from source: String) throws {
         let input = open(source, O_RDONLY)
         guard input >= 0 else { throw CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: source]) }
         defer { close(input) }
-        let output = open(target, O_RDWR)
-        guard output >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: target]) }
-        defer { close(output) }
+        var outputs: [Int32] = []
+        defer { for output in outputs { close(output) } }
+        for target in targets {
+            let output = open(target, O_RDWR)
+            guard output >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: target]) }
+            outputs.append(output)
+        }
         let block = 64 * 1024
         var wanted = [UInt8](repeating: 0, count: block)
         var present = [UInt8](repeating: 0, count: block)
@@ -76,20 +90,27 @@ extension WorkingCopies {
             let count = wanted.withUnsafeMutableBytes { pread(input, $0.baseAddress, block, offset) }
             guard count >= 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: source]) }
             if count == 0 { break }
-            let found = present.withUnsafeMutableBytes { pread(output, $0.baseAddress, count, offset) }
-            let same = found == count && wanted.withUnsafeBytes { a in
-                present.withUnsafeBytes { b in
-                    guard let x = a.baseAddress, let y = b.baseAddress else { return false }
-                    return memcmp(x, y, count) == 0
+            for (output, target) in zip(outputs, targets) {
+                let found = present.withUnsafeMutableBytes { pread(output, $0.baseAddress, count, offset) }
+                let same = found == count && wanted.withUnsafeBytes { a in
+                    present.withUnsafeBytes { b in
+                        guard let x = a.baseAddress, let y = b.baseAddress else { return false }
+                        return memcmp(x, y, count) == 0
+                    }
                 }
-            }
-            if !same {
-                let written = wanted.withUnsafeBytes { pwrite(output, $0.baseAddress, count, offset) }
-                guard written == count else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
+                if !same {
+                    let written = wanted.withUnsafeBytes { pwrite(output, $0.baseAddress, count, offset) }
+                    guard written == count else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
+                }
             }
             offset += off_t(count)
         }
-        guard ftruncate(output, offset) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
+        // Truncated only where the length differs (Linux's ftruncate marks the file modified even when it does not).
+        for (output, target) in zip(outputs, targets) where lseek(output, 0, SEEK_END) != offset {
+            guard ftruncate(output, offset) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target])
+            }
+        }
     }
 }
 

@@ -19,6 +19,9 @@ public enum BenchFamily: String, Sendable, CaseIterable, Codable {
     /// Shadow mode's cost: MMEX read and write units through the control session alone and through a shadow session
     /// comparing 0%, 1% and 100% of them (the cases live with the command line, which links the MMEX sessions).
     case shadow
+    /// `driverport diff` and `driverport inspect` as a user runs them, each run a child process: plain vs SQLCipher
+    /// v4 vs AES-128, the 200-transaction fixture vs the large one per slice, the 1M fixture's peak memory.
+    case diff
 }
 
 /// What a bench run measures: sizes, rounds and which families.
@@ -49,11 +52,25 @@ public struct BenchConfiguration: Sendable {
     public var longRunner: BenchRunner
     /// The families to run.
     public var families: [BenchFamily]
+    /// Random operations per slice of each `diff` run (same seed, 1, everywhere).
+    public var diffOperations: Int
+    /// Transactions of the small fixture the `diff` family's scale cases compare the mmex-size one with.
+    public var diffSmallTransactions: Int
+    /// Transactions of the fixture the `diff` family runs the infotable slice on once for its peak memory (`nil`:
+    /// not in this run).
+    public var diffLargestTransactions: Int?
+    /// The slices of the `diff` family's cipher case (comma-separated, as `--slices` takes them).
+    public var diffCipherSlices: String
+    /// The slices of the `diff` family's scale cases (200 transactions vs the mmex size), one case each.
+    public var diffScaleSlices: [String]
 
     public init(
         mode: String, fetchRows: Int, insertRows: Int, mmexTransactions: Int, lookups: Int, scaleTransactions: [Int],
         readerCounts: [Int], concurrentReads: Int, rowsPerRead: Int, memoryProbeTransactions: Int?,
-        runner: BenchRunner, longRunner: BenchRunner, families: [BenchFamily] = BenchFamily.allCases
+        runner: BenchRunner, longRunner: BenchRunner, families: [BenchFamily] = BenchFamily.allCases,
+        diffOperations: Int = 100, diffSmallTransactions: Int = 200, diffLargestTransactions: Int? = nil,
+        diffCipherSlices: String = "infotable,currencies,accounts",
+        diffScaleSlices: [String] = ["infotable", "currencies", "accounts", "transactions"]
     ) {
         self.mode = mode
         self.fetchRows = fetchRows
@@ -68,6 +85,11 @@ public struct BenchConfiguration: Sendable {
         self.runner = runner
         self.longRunner = longRunner
         self.families = families
+        self.diffOperations = diffOperations
+        self.diffSmallTransactions = diffSmallTransactions
+        self.diffLargestTransactions = diffLargestTransactions
+        self.diffCipherSlices = diffCipherSlices
+        self.diffScaleSlices = diffScaleSlices
     }
 
     /// The full run of issue 11: 200k-row fetches, 50k-row inserts, a 100k-transaction fixture, scale to 1M, the
@@ -77,7 +99,8 @@ public struct BenchConfiguration: Sendable {
         scaleTransactions: [10_000, 1_000_000], readerCounts: [1, 2, 4], concurrentReads: 160, rowsPerRead: 2_500,
         memoryProbeTransactions: 1_000_000,
         runner: BenchRunner(minimumRounds: 5, maximumRounds: 11, targetSpread: 0.05),
-        longRunner: BenchRunner(minimumRounds: 3, maximumRounds: 4, targetSpread: 0.05))
+        longRunner: BenchRunner(minimumRounds: 3, maximumRounds: 4, targetSpread: 0.05),
+        diffOperations: 100, diffLargestTransactions: 1_000_000)
 
     /// The CI smoke run: every family at a tenth of the size, fewer rounds; under a minute in a release build.
     public static let quick = BenchConfiguration(
@@ -85,7 +108,8 @@ public struct BenchConfiguration: Sendable {
         scaleTransactions: [2_000], readerCounts: [1, 2, 4], concurrentReads: 48, rowsPerRead: 2_000,
         memoryProbeTransactions: 10_000,
         runner: BenchRunner(minimumRounds: 3, maximumRounds: 5, targetSpread: 0.1),
-        longRunner: BenchRunner(minimumRounds: 2, maximumRounds: 3, targetSpread: 0.1))
+        longRunner: BenchRunner(minimumRounds: 2, maximumRounds: 3, targetSpread: 0.1),
+        diffOperations: 20, diffCipherSlices: "infotable", diffScaleSlices: ["infotable", "accounts"])
 
     /// Every size a fixture is needed at, plain.
     var fixtureSizes: [Int] {
@@ -93,6 +117,9 @@ public struct BenchConfiguration: Sendable {
         if families.contains(.mmex) { sizes += [mmexTransactions] + scaleTransactions }
         if families.contains(.codec) || families.contains(.shadow) { sizes.append(mmexTransactions) }
         if families.contains(.memory), let probe = memoryProbeTransactions { sizes.append(probe) }
+        if families.contains(.diff) {
+            sizes += [diffSmallTransactions, mmexTransactions] + (diffLargestTransactions.map { [$0] } ?? [])
+        }
         return Array(Set(sizes)).sorted()
     }
 }

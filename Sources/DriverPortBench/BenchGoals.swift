@@ -79,6 +79,7 @@ public enum BenchGoals {
             }
             checks.append(item)
         }
+        checks += diffChecks(results)
         return checks
     }
 

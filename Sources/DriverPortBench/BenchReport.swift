@@ -93,6 +93,7 @@ public enum BenchReport {
         case .memory: "Case 6: peak resident memory of a streamed scan (each in its own child process)"
         case .records: "Records: the query interface and record inserts against the raw C fetch and insert"
         case .shadow: "Shadow mode: MMEX units through the control alone and through a shadow session, by sampling rate"
+        case .diff: "diff and inspect as commands (each run a child process): by cipher, by fixture size, peak memory"
         }
     }
 
@@ -158,7 +159,11 @@ public enum BenchReport {
 
     /// A goal's figure: a ratio with three decimals (so 1.104 does not print as a met-looking 1.1), or MiB.
     static func figure(_ value: Double, _ unit: String) -> String {
-        unit == "MiB" ? String(format: "%.1f MiB", value) : String(format: "%.3fx", value)
+        switch unit {
+        case "MiB": String(format: "%.1f MiB", value)
+        case "x": String(format: "%.3fx", value)
+        default: String(format: "%.0f ", value) + unit
+        }
     }
 
     static func extra(_ figures: [String: Double]?) -> String {

@@ -52,6 +52,7 @@ public enum BenchSuite {
             case .concurrency: results += try ConcurrencyCases.run(context)
             case .memory: results += try MemoryProbe.run(context)
             case .records: results += try RecordCases.run(context)
+            case .diff: results += try DiffCases.run(context)
             case .shadow:
                 if let runner = familyRunners[.shadow] {
                     results += try runner(context)

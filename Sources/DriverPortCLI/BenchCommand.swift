@@ -32,6 +32,13 @@ struct BenchCommand: Command {
       shadow       MMEX read units and write units on the mmex fixture through the legacy session alone and
                    through a shadow session (candidate: queue) comparing 0%, 1% and 100% of them (the copy
                    in /dev/shm when there is one; 1% also with the copy on disk)
+      diff         'driverport diff' and 'inspect' as commands, each run a child process (wall time, the
+                   child's CPU time and peak memory): diff of infotable, currencies and accounts on the mmex
+                   fixture plain vs SQLCipher v4 vs AES-128; each of infotable, currencies, accounts and
+                   transactions on the 200-transaction fixture vs the mmex one; infotable once on 1M
+                   transactions (full run only) for its peak memory; inspect plain vs v4 with its key
+                   derivations. Same seed (1) and operations (100) everywhere; --quick: 20 operations,
+                   infotable (ciphers), infotable and accounts (scale), no 1M
     Fixtures are generated on first use and cached in .build/fixtures (DRIVERPORT_FIXTURE_CACHE overrides).
 
     Options:

@@ -1,3 +1,4 @@
+import Differential
 import SQLiteCipher
 
 /// The `driverport` command line: picks the subcommand, handles `--help`, maps errors to one line and an exit code.
@@ -34,7 +35,8 @@ public enum DriverPortMain {
     /// Runs the command line as the `driverport` process does: the derived-key cache is held for the whole run, so
     /// each encrypted file's key is derived once however often the command opens it (a `diff` opens it for every
     /// session), and wiped when the run ends. `DRIVERPORT_KEY_CACHE=off` turns the cache off;
-    /// `DRIVERPORT_REPORT_KEY_DERIVATIONS=1` (tests, measurements) writes how many keys were derived to stderr.
+    /// `DRIVERPORT_REPORT_KEY_DERIVATIONS=1` (tests, measurements) writes how many keys were derived to stderr, and
+    /// `DRIVERPORT_REPORT_DIFF_PHASES=1` where a `diff`'s time went (``Differential/HarnessPhases``).
     public static func runProcess(_ words: [String], console: Console, environment: [String: String]) -> ExitCode {
         if environment["DRIVERPORT_KEY_CACHE"] == "off" { DerivedKeyCache.isEnabled = false }
         DerivedKeyCache.beginHold()
@@ -43,6 +45,9 @@ public enum DriverPortMain {
         if environment["DRIVERPORT_REPORT_KEY_DERIVATIONS"] == "1" {
             let statistics = DerivedKeyCache.statistics
             console.error("driverport: key derivations: \(statistics.derivations), cache hits: \(statistics.hits)")
+        }
+        if environment["DRIVERPORT_REPORT_DIFF_PHASES"] == "1" {
+            console.error("driverport: diff phases: \(HarnessPhases.summary)")
         }
         return code
     }

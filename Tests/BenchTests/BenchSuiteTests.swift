@@ -11,7 +11,9 @@ struct BenchSuiteTests {
     static let tiny = BenchConfiguration(
         mode: "custom", fetchRows: 300, insertRows: 200, mmexTransactions: 200, lookups: 50, scaleTransactions: [120],
         readerCounts: [1, 2], concurrentReads: 6, rowsPerRead: 50, memoryProbeTransactions: 200,
-        runner: BenchRunner(minimumRounds: 2, maximumRounds: 2), longRunner: BenchRunner(minimumRounds: 1, maximumRounds: 1))
+        runner: BenchRunner(minimumRounds: 2, maximumRounds: 2), longRunner: BenchRunner(minimumRounds: 1, maximumRounds: 1),
+        diffOperations: 3, diffSmallTransactions: 120, diffLargestTransactions: 120, diffCipherSlices: "infotable",
+        diffScaleSlices: ["infotable"])
 
     @Test("a tiny run of every family processes the expected rows with every implementation agreeing")
     func tinyRunOfEveryFamily() async throws {
@@ -54,6 +56,19 @@ struct BenchSuiteTests {
         // Memory: each implementation in its own child process reports its peak.
         let memory = try #require(byName["memory-streamed-scan-200"])
         #expect(memory.count == 4 && memory.allSatisfy { ($0.extra?["peakResidentBytes"] ?? 0) > 1_000_000 })
+        // Diff: the commands in child processes, the same operations on every file, peak memory and key derivations
+        // reported (inspect of the v4 file derives its key once).
+        let ciphers = try #require(byName["diff-ciphers-200"])
+        #expect(Set(ciphers.map(\.implementation)) == ["plain", "sqlcipher4", "aes128"])
+        #expect(Set(ciphers.map(\.rows)).count == 1 && ciphers[0].rows > 3)
+        #expect(ciphers.allSatisfy { ($0.extra?["peakResidentBytes"] ?? 0) > 1_000_000 && $0.cpuRatioToBaseline == nil })
+        let scale = try #require(byName["diff-scale-infotable"])
+        #expect(scale.map(\.implementation) == ["120 transactions", "200 transactions"])
+        #expect(byName["diff-largest-120-infotable"]?.first?.extra?["peakResidentBytes"] != nil)
+        let inspect = try #require(byName["inspect-ciphers-200"]?.first { $0.implementation == "sqlcipher4" })
+        #expect(inspect.extra?["keyDerivations"] == 1)
+        #expect(document.goals.contains { $0.caseName == "inspect-ciphers-200" && $0.met && $0.unit == "derivations" })
+        #expect(document.goals.contains { $0.caseName == "diff-largest-120-infotable" && $0.remark != nil })
         // Goals are checked from what ran, and the reports render from the document.
         #expect(document.goals.contains { $0.goal.hasPrefix("legacy driver") && $0.caseName == "insert-200" })
         #expect(document.goals.contains { $0.caseName == "memory-streamed-scan-200" && $0.remark != nil })

@@ -75,6 +75,31 @@ struct UnchangedTablesTests {
         #expect(fields == ["b[rowid 7]"])
     }
 
+    @Test("only the baseline's b-trees are walked, yet a table the baseline alone changed is compared")
+    func baselineChangeIsCompared() throws {
+        let folder = TemporaryDirectory("unchanged")
+        let paths = try copies(folder) { db in try db.execute("UPDATE b SET body = 'changed' WHERE id = 300") }
+        let skipped = try unchanged((baseline: paths.candidate, candidate: paths.baseline))
+        #expect(!skipped.contains("b"))
+        #expect(skipped.contains("a"))
+    }
+
+    @Test("a table the candidate grew onto new pages (the baseline's pages untouched) is compared")
+    func grownTableIsCompared() throws {
+        let folder = TemporaryDirectory("unchanged")
+        let paths = try copies(folder) { db in
+            try db.execute(
+                """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+                INSERT INTO a SELECT i + 1000, printf('new row %d', i) FROM n;
+                """
+            )
+        }
+        let skipped = try unchanged(paths)
+        #expect(!skipped.contains("a"))
+        #expect(skipped.contains("b"))
+    }
+
     @Test("a -wal beside either copy turns skipping off")
     func walTurnsSkippingOff() throws {
         let folder = TemporaryDirectory("unchanged")
@@ -108,6 +133,28 @@ struct SameContentTests {
 
 @Suite("Working copies are reset to the source, not copied anew")
 struct WorkingCopiesResetTests {
+    @Test("one pass over the source resets both sides, and leaves a side that already matches unwritten")
+    func oneSourcePassForBothSides() throws {
+        let folder = TemporaryDirectory("reset")
+        let source = folder.path("source.bin")
+        let original = Data((0..<(200 * 1024 + 17)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try original.write(to: URL(fileURLWithPath: source))
+        let same = folder.path("same.bin")
+        let changed = folder.path("changed.bin")
+        try original.write(to: URL(fileURLWithPath: same))
+        var altered = original
+        altered[150 * 1024] ^= 0xFF
+        altered.append(contentsOf: [1, 2, 3])
+        try altered.write(to: URL(fileURLWithPath: changed))
+        let old = Date(timeIntervalSince1970: 946_684_800)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: same)
+        try WorkingCopies.rewriteDifferences(of: [same, changed], from: source)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: same)) == original)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: changed)) == original)
+        let modified = try FileManager.default.attributesOfItem(atPath: same)[.modificationDate] as? Date
+        #expect(modified == old, "a side that already held the source's bytes was written")
+    }
+
     @Test("after writes, a longer file, a shorter file and stray sidecars, reset leaves exactly the source's bytes")
     func resetRestoresTheSource() throws {
         let folder = TemporaryDirectory("reset")

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Where a differential run's time goes, summed over every scenario the process ran: how much is the harness's own
+/// overhead (fresh working copies, the state comparison) and how much the operations themselves (both sessions
+/// opening, running the operations, closing, the read-back). A slice whose operations read every transaction is
+/// slow on a large file whatever the harness does; these figures tell the two apart (`driverport diff` writes them
+/// to stderr with `DRIVERPORT_REPORT_DIFF_PHASES=1`, and `driverport bench` reports them).
+package enum HarnessPhases {
+    /// One part of a run.
+    package enum Phase: String, CaseIterable, Sendable {
+        /// Taking working copies: resetting kept ones to the source, or copying it.
+        case copies
+        /// Opening both sessions, running the operations, closing both, the read-back.
+        case operations
+        /// Listing the sidecars, finding unchanged tables, comparing the rest row by row.
+        case state
+    }
+
+    private static let lock = NSLock()
+    // Guarded by `lock`.
+    nonisolated(unsafe) private static var seconds: [Phase: Double] = [:]
+
+    /// Runs `body` and adds its wall time to `phase`.
+    static func measure<T>(_ phase: Phase, _ body: () throws -> T) rethrows -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer {
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            lock.withLock { seconds[phase, default: 0] += elapsed }
+        }
+        return try body()
+    }
+
+    /// The seconds spent in each phase so far.
+    package static var totals: [Phase: Double] {
+        lock.withLock { seconds }
+    }
+
+    /// `copies 0.123 s, operations 4.5 s, state 0.2 s`.
+    package static var summary: String {
+        let totals = self.totals
+        return Phase.allCases.map { String(format: "%@ %.3f s", $0.rawValue, totals[$0] ?? 0) }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,51 @@
+/// Issue 20's goals, checked on the `diff` family's results.
+extension BenchGoals {
+    /// `diff` on the SQLCipher v4 fixture against the plain one.
+    public static let diffSQLCipher4Limit = 1.3
+    /// `diff` on the large fixture against the 200-transaction one, for slices whose operations do not grow with the
+    /// data.
+    public static let diffScaleLimit = 3.0
+    /// The same for the transactions slice.
+    public static let diffScaleTransactionsLimit = 10.0
+    /// Peak resident memory of `diff` on the 1M fixture.
+    public static let diffLargestMemoryLimitMiB = 256.0
+    /// Key derivations of `inspect` on a SQLCipher v4 file.
+    public static let inspectDerivationsLimit = 1.0
+
+    static func diffChecks(_ results: [BenchResult]) -> [GoalCheck] {
+        var checks: [GoalCheck] = []
+        for result in results where result.family == BenchFamily.diff.rawValue && result.implementation != result.baseline {
+            if result.name.hasPrefix("diff-ciphers-"), result.implementation == "sqlcipher4", let ratio = result.ratioToBaseline {
+                checks.append(diffCheck(
+                    "diff on SQLCipher v4 <= \(diffSQLCipher4Limit)x plain", result, ratio, diffSQLCipher4Limit, unit: "x"))
+            } else if result.name.hasPrefix("diff-scale-"), let ratio = result.ratioToBaseline {
+                let slice = result.name.replacingOccurrences(of: "diff-scale-", with: "")
+                let limit = DiffCases.growingSlices.contains(slice) ? diffScaleTransactionsLimit : diffScaleLimit
+                var item = diffCheck(
+                    "diff \(slice) on the large fixture <= \(limit)x the 200-transaction one", result, ratio, limit, unit: "x")
+                if !result.implementation.hasPrefix("100k") { item.remark = "measured at \(result.implementation)" }
+                checks.append(item)
+            } else if result.name.hasPrefix("diff-largest-"), let peak = result.extra?["peakResidentBytes"] {
+                var item = diffCheck(
+                    "diff on the 1M fixture under \(Int(diffLargestMemoryLimitMiB)) MiB resident", result,
+                    peak / 1_048_576, diffLargestMemoryLimitMiB, unit: "MiB")
+                if !result.name.contains("-1m-") { item.remark = "measured at \(result.implementation)" }
+                checks.append(item)
+            } else if result.name.hasPrefix("inspect-ciphers-"), let derivations = result.extra?["keyDerivations"] {
+                checks.append(diffCheck(
+                    "inspect of a SQLCipher v4 file: one key derivation", result, derivations, inspectDerivationsLimit,
+                    unit: "derivations"))
+            }
+        }
+        return checks
+    }
+
+    private static func diffCheck(
+        _ goal: String, _ result: BenchResult, _ measured: Double, _ limit: Double, unit: String
+    ) -> GoalCheck {
+        var item = check(goal, result, measured, limit, "<=")
+        item.unit = unit
+        item.cpuMeasured = nil
+        return item
+    }
+}
