@@ -34,8 +34,8 @@ struct BenchCommand: Command {
                    in /dev/shm when there is one; 1% also with the copy on disk)
       diff         'driverport diff' and 'inspect' as commands, each run a child process (wall time, the
                    child's CPU time and peak memory): diff of infotable, currencies and accounts on the mmex
-                   fixture plain vs SQLCipher v4 vs AES-128; each of infotable, currencies, accounts and
-                   transactions on the 200-transaction fixture vs the mmex one; infotable once on 1M
+                   fixture plain vs SQLCipher v4 vs AES-128; each of infotable, currencies and accounts on
+                   the 200-transaction fixture vs the mmex one; infotable once on 1M
                    transactions (full run only) for its peak memory; inspect plain vs v4 with its key
                    derivations. Same seed (1) and operations (100) everywhere; --quick: 20 operations,
                    infotable (ciphers), infotable and accounts (scale), no 1M
