@@ -108,5 +108,12 @@ mutants: deps
 	      /<!-- mutants:end -->/ { skip = 0 } !skip' MIGRATION.md > .build/mutants/MIGRATION.md && cp .build/mutants/MIGRATION.md MIGRATION.md; \
 	    cat .build/mutants/kill-rates.md; fi; exit $$status
 
+# RELIABILITY.md's loaded runs: `make test` RUNS times in a row with two `yes > /dev/null` loops beside it (about
+# 10-15 minutes a run on 2 cores). One line per run in .build/loaded-runs/summary.log.
+.PHONY: loaded-runs
+RUNS ?= 10
+loaded-runs: deps
+	.ci/loaded-runs $(RUNS)
+
 clean:
 	rm -rf .build
