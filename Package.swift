@@ -30,6 +30,9 @@ let package = Package(
             path: "Sources/CPageCodec",
             linkerSettings: [.linkedLibrary("crypto"), .linkedLibrary("sqlite3")]
         ),
+        // The differential's changed-pages tracker: a pass-through VFS that records which parts of its working copies
+        // a scenario wrote.
+        .target(name: "CChangedPages", path: "Sources/CChangedPages", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "MMEXModel"),
         .target(
             name: "MMEXSchema",
@@ -52,7 +55,7 @@ let package = Package(
 
         // MARK: Layer 2: the cipher, the differential harness
         .target(name: "SQLiteCipher", dependencies: ["SQLiteEngine", "CPageCodec"]),
-        .target(name: "Differential", dependencies: ["SQLiteEngine"]),
+        .target(name: "Differential", dependencies: ["SQLiteEngine", "CChangedPages"]),
 
         // MARK: Layer 3: the two drivers; MMEX file facts; the file lifecycle (its file steps use the cipher's seam); the
         // shadow session (any two sessions compared in an app)

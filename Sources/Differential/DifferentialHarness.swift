@@ -67,9 +67,16 @@ public struct DifferentialHarness<Subject> {
     /// Names the porting trap of a mismatch (``Mismatch/trap``). Default: ``PortingTrap/classify(_:)``; an app may
     /// wrap it to name its own.
     public var classifyTrap: (Mismatch) -> PortingTrap?
+    /// Whether the harness tracks which pages each scenario wrote (``ChangedPageTracking``, on by default): resets
+    /// then rewrite only those, and the state comparison skips tables neither side wrote. Turn it off for sides that
+    /// change their file other than through SQLite (copying or editing it themselves): the harness then compares
+    /// whole files before and after every scenario, as strict and slower on a large file.
+    public var tracksChangedPages = true
     /// Working copies kept between runs and reset to the source (only what differs is rewritten), so a scenario's
     /// cost follows what it changed rather than the size of the file.
-    private let copyPool = WorkingCopyPool()
+    private var copyPool = WorkingCopyPool()
+    /// Whether ``copyPool`` belongs to whoever shared it (``sharingWorkingCopies(_:)``), who removes its copies.
+    private var sharesCopyPool = false
 
     public init(
         baseline: DifferentialSide<Subject>,
@@ -145,7 +152,17 @@ public struct DifferentialHarness<Subject> {
     /// Removes the working copies the harness keeps between runs (``run(slice:scenarios:on:)`` does it when it
     /// ends; a caller of ``run(_:on:)`` may call it after its last scenario, or leave it to the harness's end).
     public func removeWorkingCopies() {
-        copyPool.removeAll()
+        if !sharesCopyPool { copyPool.removeAll() }
+    }
+
+    /// This harness taking its working copies from `pool`, shared with other harnesses run one after another on the
+    /// same source (the copies are made once for all of them); the pool's owner removes them
+    /// (``WorkingCopyPool/removeAll()``).
+    package func sharingWorkingCopies(_ pool: WorkingCopyPool) -> Self {
+        var shared = self
+        shared.copyPool = pool
+        shared.sharesCopyPool = true
+        return shared
     }
 
     private func annotate(_ mismatch: Mismatch, _ scenario: Scenario<Subject>) -> Mismatch {
@@ -162,7 +179,7 @@ public struct DifferentialHarness<Subject> {
     func execute(_ operations: [DifferentialOperation<Subject>], on file: String) throws -> [Mismatch] {
         let copies: WorkingCopies
         do {
-            copies = try HarnessPhases.measure(.copies) { try copyPool.take(source: file, under: workDirectory) }
+            copies = try HarnessPhases.measure(.copies) { try copyPool.take(source: file, under: workDirectory, tracking: tracksChangedPages) }
         } catch {
             throw DifferentialError.cannotCopy(path: file, reason: "\(error)")
         }
@@ -177,7 +194,7 @@ public struct DifferentialHarness<Subject> {
             // The candidate's own reads of what it wrote, before it closes (the read-back compares with them).
             let own = HarnessPhases.measure(.operations) { readBack.map { operation in Result { try operation.body(b) } } }
             mismatches += HarnessPhases.measure(.operations) { compareClose(a, b, copies) }
-            mismatches += try HarnessPhases.measure(.state) { try compareState(copies) }
+            mismatches += try HarnessPhases.measure(.state) { try compareState(copies, source: file) }
             if !readBack.isEmpty { mismatches += HarnessPhases.measure(.operations) { readBackMismatches(own, copies) } }
             return mismatches
         case (.failure(let a), .failure(let b)):
@@ -270,7 +287,7 @@ public struct DifferentialHarness<Subject> {
         return x == y ? [] : [mismatch(.close, field: "(close)", x, y)]
     }
 
-    private func compareState(_ copies: WorkingCopies) throws -> [Mismatch] {
+    private func compareState(_ copies: WorkingCopies, source: String) throws -> [Mismatch] {
         var mismatches: [Mismatch] = []
         // The files beside each copy are listed before anything else opens it.
         if comparison.sidecars {
@@ -298,8 +315,13 @@ public struct DifferentialHarness<Subject> {
         do {
             var diff = DatabaseStateDiff(baseline: left, candidate: right, options: comparison)
             if comparison.rows && comparison.skipsUnchangedTables {
+                let changes = tracksChangedPages ? copies.trackedChanges(source: source, forget: false) : nil
+                let tracked = changes.flatMap { changes in
+                    copyPool.sourcePages(of: source, under: workDirectory, inspect: inspect).map { UnchangedTables.Tracked(changes: changes, source: $0) }
+                }
                 diff.unchangedTables = UnchangedTables.find(
-                    baselinePath: copies.baselinePath, candidatePath: copies.candidatePath, baseline: left, candidate: right
+                    baselinePath: copies.baselinePath, candidatePath: copies.candidatePath, baseline: left, candidate: right,
+                    tracked: tracked
                 )
             }
             let differences = try diff.differences()

@@ -13,9 +13,23 @@ import SQLiteEngine
 /// differs (a fresh IV) and its table is compared row by row. Whenever the main files alone may not hold the whole
 /// database (a `-wal` or `-journal` beside either copy) or `dbstat` is not available, nothing is skipped.
 enum UnchangedTables {
+    /// What the changed-pages tracker knows of a run: the units each side wrote (baseline, candidate) and the
+    /// source's b-trees.
+    struct Tracked {
+        var changes: [ChangedUnits]
+        var source: SourcePages
+    }
+
     /// The names of the tables that need no row comparison.
+    ///
+    /// With `tracked`, a table is unchanged when its root page is the source's on both sides and neither side wrote
+    /// any of the pages the source's b-tree of it has (a walk from that root then reads only pages both sides hold
+    /// as the source holds them): nothing is read but the two sides' root page numbers. Without it (or when the
+    /// page sizes differ), the files' pages are compared as below. Debug builds check that every table the tracked
+    /// way finds is found by the byte comparison too.
     static func find(
-        baselinePath: String, candidatePath: String, baseline: EngineConnection, candidate: EngineConnection
+        baselinePath: String, candidatePath: String, baseline: EngineConnection, candidate: EngineConnection,
+        tracked: Tracked? = nil
     ) -> Set<String> {
         let manager = FileManager.default
         for path in [baselinePath, candidatePath] {
@@ -24,6 +38,37 @@ enum UnchangedTables {
                 if let size, size > 0 { return [] }
             }
         }
+        if let tracked, let found = findTracked(tracked, baseline: baseline, candidate: candidate) {
+            if ChangedPageTracking.checks {
+                let compared = findComparingPages(baselinePath, candidatePath, baseline, candidate)
+                if !found.isSubset(of: compared) { ChangedPageTracking.disagreements.add(1, ordering: .relaxed) }
+            }
+            return found
+        }
+        return findComparingPages(baselinePath, candidatePath, baseline, candidate)
+    }
+
+    private static func findTracked(_ tracked: Tracked, baseline: EngineConnection, candidate: EngineConnection) -> Set<String>? {
+        let source = tracked.source
+        guard tracked.changes.count == 2,
+              (try? pageSize(baseline)) == source.pageSize, (try? pageSize(candidate)) == source.pageSize,
+              let leftRoots = try? roots(baseline), let rightRoots = try? roots(candidate)
+        else { return nil }
+        let size = Int64(source.pageSize)
+        var unchanged: Set<String> = []
+        for (table, root) in source.roots where leftRoots[table] == root && rightRoots[table] == root {
+            let written = (source.pages[table] ?? []).contains { page in
+                tracked.changes.contains { $0.touches((page - 1) * size, page * size) }
+            }
+            if !written { unchanged.insert(table) }
+        }
+        return unchanged
+    }
+
+    /// The byte comparison: tables whose b-tree pages are the same numbers and the same bytes in both files.
+    private static func findComparingPages(
+        _ baselinePath: String, _ candidatePath: String, _ baseline: EngineConnection, _ candidate: EngineConnection
+    ) -> Set<String> {
         guard let files = FilePair(baselinePath, candidatePath) else { return [] }
         if files.sameContent() {
             // Every page but the header's counters is the same: so is every b-tree, without walking any.
@@ -66,7 +111,7 @@ enum UnchangedTables {
         })
     }
 
-    private static func pageSize(_ connection: EngineConnection) throws -> Int {
+    static func pageSize(_ connection: EngineConnection) throws -> Int {
         guard case .integer(let size)? = try connection.pragma("page_size"), size > 0 else {
             throw SQLiteError(extendedCode: 1, message: "no page size")
         }
@@ -74,7 +119,7 @@ enum UnchangedTables {
     }
 
     /// Every b-tree's page numbers (sorted), by b-tree name (a table's or an index's).
-    private static func pages(_ connection: EngineConnection) throws -> [String: [Int64]] {
+    static func pages(_ connection: EngineConnection) throws -> [String: [Int64]] {
         var result: [String: [Int64]] = [:]
         let statement = try connection.prepare("SELECT name, pageno FROM dbstat ORDER BY name, pageno")
         while try statement.step() {
@@ -85,7 +130,7 @@ enum UnchangedTables {
     }
 
     /// Every table's root page number, by name.
-    private static func roots(_ connection: EngineConnection) throws -> [String: Int64] {
+    static func roots(_ connection: EngineConnection) throws -> [String: Int64] {
         var result: [String: Int64] = [:]
         let statement = try connection.prepare("SELECT name, rootpage FROM sqlite_master WHERE type = 'table'")
         while try statement.step() {

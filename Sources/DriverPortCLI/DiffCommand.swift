@@ -19,7 +19,10 @@ struct DiffCommand: Command {
     and through the legacy session and the pool session, every scenario on fresh copies. It compares what every
     operation returns (field by field) and what each session leaves behind after closing (every table's rows,
     user_version, schema, journal mode, the files beside the database). FILE itself is never opened for writing.
-    The copies go to /dev/shm when TMPDIR is not set (they need no durable disk), else to TMPDIR.
+    The copies go to /dev/shm when TMPDIR is not set (they need no durable disk), else to TMPDIR. Between scenarios
+    only the pages the sessions wrote are copied back from FILE, and tables neither side wrote are not compared row
+    by row (a pass-through VFS records the writes); with DRIVERPORT_DIFF_WHOLE_FILES=1 whole files are compared
+    instead (slower on a large file, the same verdict).
     After every scenario the legacy session also reads the copy the reader/writer session left (read-back): a value
     it cannot decode, or decodes to something else, is a mismatch "not readable by the legacy driver". A mismatch
     that is a known porting trap (date format, UUID form, foreign key on one side, WAL sidecars, a ledger table, ...)
@@ -50,9 +53,10 @@ struct DiffCommand: Command {
         let report: SessionDiffReport
         do {
             let key = try Self.databaseKey(for: path, keyOptions: keyOptions, console: console)
-            let runner = SessionDiffRunner(
+            var runner = SessionDiffRunner(
                 source: .file(path: path, key: key), options: options, workDirectory: Self.scratchDirectory
             )
+            runner.tracksChangedPages = ProcessInfo.processInfo.environment["DRIVERPORT_DIFF_WHOLE_FILES"] != "1"
             report = try runner.run(slices) { progress in
                 console.progress(
                     "\(progress.slice): \(progress.comparison.rawValue), scenario \(progress.scenario)/\(progress.scenarios)"

@@ -31,6 +31,9 @@ public struct SessionDiffRunner {
     public var workDirectory: URL
     /// Re-runs shrinking may spend on a failing scenario.
     public var shrinkBudget: Int
+    /// Whether the harness resets and compares only what the sessions wrote (``Differential/ChangedPageTracking``,
+    /// the default) or whole files.
+    public var tracksChangedPages = true
 
     public init(
         source: DiffSource, options: DiffOptions = .standard, comparisons: [SessionComparison] = SessionComparison.allCases,
@@ -62,13 +65,18 @@ public struct SessionDiffRunner {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let (snapshot, facts, shown) = try prepareSource(in: folder)
+        // One pair of working copies for every slice and comparison: made once, reset to the snapshot per scenario.
+        let copies = WorkingCopyPool()
+        defer { copies.removeAll() }
         var reports: [SliceDiff] = []
         for slice in slices {
             var comparisonDiffs: [ComparisonDiff] = []
             var details: [MismatchDetail] = []
             var recorded: [RecordedMismatch] = []
             for comparison in comparisons {
-                let outcome = try run(slice, comparison, on: snapshot, facts: facts, folder: folder, progress: progress)
+                let outcome = try run(
+                    slice, comparison, on: snapshot, facts: facts, folder: folder, copies: copies, progress: progress
+                )
                 comparisonDiffs.append(outcome.summary)
                 details += outcome.details
                 recorded += outcome.recorded
@@ -117,12 +125,14 @@ public struct SessionDiffRunner {
 
     private func run(
         _ slice: PortedSlice, _ comparison: SessionComparison, on file: String, facts: SourceFacts, folder: URL,
-        progress: (Progress) -> Void
+        copies: WorkingCopyPool, progress: (Progress) -> Void
     ) throws -> ComparisonOutcome {
         let lifecycle = harness(comparison, slice, compare: fullComparison, facts: facts, folder: folder)
+            .sharingWorkingCopies(copies)
         var scenarioComparison = fullComparison
         if facts.isWALMode { scenarioComparison.journalMode = false }
         let scenarioHarness = harness(comparison, slice, compare: scenarioComparison, facts: facts, folder: folder)
+            .sharingWorkingCopies(copies)
 
         let scenarios = [Scenario<any MMEXSession>(name: "open and close", operations: [])] + slice.scenarios(options)
         var summary = ComparisonDiff(
@@ -183,18 +193,27 @@ public struct SessionDiffRunner {
     private func harness(
         _ comparison: SessionComparison, _ slice: PortedSlice, compare: StateComparison, facts: SourceFacts, folder: URL
     ) -> DifferentialHarness<any MMEXSession> {
-        let key: DatabaseKey? = if case .file(_, let key) = source { key } else { nil }
+        var sessions = source
+        if tracksChangedPages, case .file(let path, var key?) = source, key.codecBaseVFS == nil,
+           let tracker = ChangedPageTracking.registeredVFSName() {
+            // Encrypted copies through the codec stacked over the changed-pages tracker, so their writes are tracked
+            // as a plain file's are (the codec works the same over any base).
+            key.codecBaseVFS = tracker
+            sessions = .file(path: path, key: key)
+        }
+        let key: DatabaseKey? = if case .file(_, let key) = sessions { key } else { nil }
         let sessionKey = key.flatMap { try? SessionKey($0) }
         // Samples: each session opens its own in-memory database, so there is no copy to read back.
         let readBack: [DifferentialOperation<any MMEXSession>] = if case .file = source { slice.readBack } else { [] }
         var harness = DifferentialHarness(
-            baseline: comparison.baseline.differentialSide(source),
-            candidate: comparison.candidate.differentialSide(source),
+            baseline: comparison.baseline.differentialSide(sessions),
+            candidate: comparison.candidate.differentialSide(sessions),
             inspect: { path in try SessionKey.openForInspection(path, key: sessionKey) },
             comparison: compare, workDirectory: folder, shrinkBudget: shrinkBudget,
             readBack: readBack, knownDifferences: RecordedDifference.all
         )
         harness.sourceFacts = facts
+        harness.tracksChangedPages = tracksChangedPages
         return harness
     }
 }

@@ -169,7 +169,7 @@ struct WorkingCopiesResetTests {
         )
         connection.close()
         let original = try Data(contentsOf: URL(fileURLWithPath: source))
-        let copies = try WorkingCopies(source: source, under: folder.url)
+        var copies = try WorkingCopies(source: source, under: folder.url)
         defer { copies.remove() }
         // The baseline grows and gets a stray sidecar; the candidate shrinks.
         let grown = try EngineConnection(path: copies.baselinePath, options: .readWrite)

@@ -1,3 +1,4 @@
+import Differential
 import Foundation
 import MMEXDifferential
 import TestSupport
@@ -10,11 +11,26 @@ struct SliceAgreement {
     let names: [String]
 
     /// Runs the slices on `source` with `operations` seeded random operations per slice and comparison.
-    func run(_ source: DiffSource, seed: UInt64, operations: Int) throws -> SessionDiffReport {
+    /// Every reset of the run is checked against the whole-file comparison (debug builds): the changed-pages tracker
+    /// must never miss a write the sessions made, on a plain or an encrypted source.
+    func run(_ source: DiffSource, seed: UInt64, operations: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> SessionDiffReport {
         let folder = ScratchDirectory()
-        return try SessionDiffRunner(
+        let disagreements = ChangedPageTracking.disagreements.load(ordering: .relaxed)
+        let tracked = ChangedPageTracking.trackedResets.load(ordering: .relaxed)
+        let report = try SessionDiffRunner(
             source: source, options: DiffOptions(seed: seed, randomOperations: operations), workDirectory: folder.url
         ).run(try SliceRegistry.slices(named: names))
+        #expect(
+            ChangedPageTracking.disagreements.load(ordering: .relaxed) == disagreements,
+            "a tracked reset or unchanged-table finding disagreed with the whole-file check", sourceLocation: sourceLocation
+        )
+        if case .file = source {
+            #expect(
+                ChangedPageTracking.trackedResets.load(ordering: .relaxed) > tracked, "no reset used the tracker",
+                sourceLocation: sourceLocation
+            )
+        }
+        return report
     }
 
     /// Expects the report to agree, with every slice run through both comparisons.

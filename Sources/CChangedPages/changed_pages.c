@@ -1,0 +1,337 @@
+/*
+ * The changed-pages tracker: a pass-through VFS recording which 4 KiB units of watched main database files were
+ * written (see include/changed_pages.h). One mutex (dp_changes_lock) guards the watch list and every record.
+ */
+#include "changed_pages.h"
+
+#include <pthread.h>
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DP_CHANGES_VFS_NAME "driverport-changed-pages"
+
+/* One watched file: its path and a bitmap of written units. Records are never freed while the process runs (an
+ * open file may still point at one after an unwatch); an unwatched record is inactive and never reused. */
+typedef struct dp_record {
+    struct dp_record *next;
+    char *path;
+    int active;
+    int64_t truncated_to; /* the smallest size the file was truncated to, -1 when it was not */
+    int64_t opens;
+    uint8_t *bits;
+    int64_t bit_bytes;
+} dp_record;
+
+typedef struct dp_changes_file {
+    sqlite3_file base;
+    sqlite3_file *real;
+    dp_record *record; /* NULL: not tracked */
+} dp_changes_file;
+
+static pthread_mutex_t dp_changes_lock = PTHREAD_MUTEX_INITIALIZER; /* guards dp_records and every record */
+static dp_record *dp_records;
+static sqlite3_vfs dp_changes_vfs;
+static sqlite3_vfs *dp_changes_base;
+static pthread_once_t dp_changes_once = PTHREAD_ONCE_INIT;
+static int dp_changes_register_rc = SQLITE_ERROR;
+
+static dp_record *dp_find(const char *path) {
+    for (dp_record *record = dp_records; record != NULL; record = record->next) {
+        if (record->active && strcmp(record->path, path) == 0) return record;
+    }
+    return NULL;
+}
+
+/* Marks units [first, last] of `record`; the lock is held. Grows the bitmap; on allocation failure records a
+ * truncation to 0 (everything counts as changed then). */
+static void dp_mark(dp_record *record, int64_t first, int64_t last) {
+    int64_t needed = last / 8 + 1;
+    if (needed > record->bit_bytes) {
+        int64_t size = record->bit_bytes > 0 ? record->bit_bytes : 64;
+        while (size < needed) size *= 2;
+        uint8_t *grown = realloc(record->bits, (size_t)size);
+        if (grown == NULL) {
+            record->truncated_to = 0;
+            return;
+        }
+        memset(grown + record->bit_bytes, 0, (size_t)(size - record->bit_bytes));
+        record->bits = grown;
+        record->bit_bytes = size;
+    }
+    for (int64_t unit = first; unit <= last; unit++) record->bits[unit / 8] |= (uint8_t)(1u << (unit % 8));
+}
+
+/* ---- file methods: every one forwards to the base file ---- */
+
+static int dp_c_close(sqlite3_file *f) {
+    dp_changes_file *file = (dp_changes_file *)f;
+    return file->real->pMethods->xClose(file->real);
+}
+static int dp_c_read(sqlite3_file *f, void *buffer, int amount, sqlite3_int64 offset) {
+    dp_changes_file *file = (dp_changes_file *)f;
+    return file->real->pMethods->xRead(file->real, buffer, amount, offset);
+}
+static int dp_c_write(sqlite3_file *f, const void *buffer, int amount, sqlite3_int64 offset) {
+    dp_changes_file *file = (dp_changes_file *)f;
+    if (file->record != NULL && amount > 0) {
+        /* Marked before the write: a write that fails half-way has still changed the file. */
+        pthread_mutex_lock(&dp_changes_lock);
+        if (file->record->active) dp_mark(file->record, offset / DP_CHANGES_UNIT, (offset + amount - 1) / DP_CHANGES_UNIT);
+        pthread_mutex_unlock(&dp_changes_lock);
+    }
+    return file->real->pMethods->xWrite(file->real, buffer, amount, offset);
+}
+static int dp_c_truncate(sqlite3_file *f, sqlite3_int64 size) {
+    dp_changes_file *file = (dp_changes_file *)f;
+    if (file->record != NULL) {
+        pthread_mutex_lock(&dp_changes_lock);
+        if (file->record->truncated_to < 0 || size < file->record->truncated_to) file->record->truncated_to = size;
+        pthread_mutex_unlock(&dp_changes_lock);
+    }
+    return file->real->pMethods->xTruncate(file->real, size);
+}
+static int dp_c_sync(sqlite3_file *f, int flags) {
+    dp_changes_file *file = (dp_changes_file *)f;
+    return file->real->pMethods->xSync(file->real, flags);
+}
+static int dp_c_file_size(sqlite3_file *f, sqlite3_int64 *size) {
+    dp_changes_file *file = (dp_changes_file *)f;
+    return file->real->pMethods->xFileSize(file->real, size);
+}
+static int dp_c_lock(sqlite3_file *f, int level) {
+    dp_changes_file *file = (dp_changes_file *)f;
+    return file->real->pMethods->xLock(file->real, level);
+}
+static int dp_c_unlock(sqlite3_file *f, int level) {
+    dp_changes_file *file = (dp_changes_file *)f;
+    return file->real->pMethods->xUnlock(file->real, level);
+}
+static int dp_c_check_reserved_lock(sqlite3_file *f, int *out) {
+    dp_changes_file *file = (dp_changes_file *)f;
+    return file->real->pMethods->xCheckReservedLock(file->real, out);
+}
+static int dp_c_file_control(sqlite3_file *f, int op, void *argument) {
+    dp_changes_file *file = (dp_changes_file *)f;
+    return file->real->pMethods->xFileControl(file->real, op, argument);
+}
+static int dp_c_sector_size(sqlite3_file *f) {
+    dp_changes_file *file = (dp_changes_file *)f;
+    return file->real->pMethods->xSectorSize(file->real);
+}
+static int dp_c_device_characteristics(sqlite3_file *f) {
+    dp_changes_file *file = (dp_changes_file *)f;
+    return file->real->pMethods->xDeviceCharacteristics(file->real);
+}
+static int dp_c_shm_map(sqlite3_file *f, int region, int size, int extend, void volatile **out) {
+    dp_changes_file *file = (dp_changes_file *)f;
+    return file->real->pMethods->xShmMap(file->real, region, size, extend, out);
+}
+static int dp_c_shm_lock(sqlite3_file *f, int offset, int count, int flags) {
+    dp_changes_file *file = (dp_changes_file *)f;
+    return file->real->pMethods->xShmLock(file->real, offset, count, flags);
+}
+static void dp_c_shm_barrier(sqlite3_file *f) {
+    dp_changes_file *file = (dp_changes_file *)f;
+    file->real->pMethods->xShmBarrier(file->real);
+}
+static int dp_c_shm_unmap(sqlite3_file *f, int delete_flag) {
+    dp_changes_file *file = (dp_changes_file *)f;
+    return file->real->pMethods->xShmUnmap(file->real, delete_flag);
+}
+static int dp_c_fetch(sqlite3_file *f, sqlite3_int64 offset, int amount, void **out) {
+    dp_changes_file *file = (dp_changes_file *)f;
+    /* Memory-mapped pages are only read (SQLite writes through xWrite); the base decides whether to map. */
+    return file->real->pMethods->xFetch(file->real, offset, amount, out);
+}
+static int dp_c_unfetch(sqlite3_file *f, sqlite3_int64 offset, void *pointer) {
+    dp_changes_file *file = (dp_changes_file *)f;
+    return file->real->pMethods->xUnfetch(file->real, offset, pointer);
+}
+
+static const sqlite3_io_methods dp_changes_methods = {
+    3,
+    dp_c_close, dp_c_read, dp_c_write, dp_c_truncate, dp_c_sync, dp_c_file_size, dp_c_lock, dp_c_unlock,
+    dp_c_check_reserved_lock, dp_c_file_control, dp_c_sector_size, dp_c_device_characteristics,
+    dp_c_shm_map, dp_c_shm_lock, dp_c_shm_barrier, dp_c_shm_unmap, dp_c_fetch, dp_c_unfetch,
+};
+
+/* ---- VFS methods ---- */
+
+static int dp_c_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, int flags, int *out_flags) {
+    (void)vfs;
+    dp_changes_file *file = (dp_changes_file *)f;
+    memset(file, 0, sizeof(*file));
+    file->real = (sqlite3_file *)((char *)file + ((sizeof(dp_changes_file) + 7) & ~(size_t)7));
+    int rc = dp_changes_base->xOpen(dp_changes_base, name, file->real, flags, out_flags);
+    file->base.pMethods = file->real->pMethods != NULL ? &dp_changes_methods : NULL;
+    /* Only opens that can write count: a read-only look at a copy says nothing about who wrote it. */
+    if (rc == SQLITE_OK && (flags & SQLITE_OPEN_MAIN_DB) && (flags & SQLITE_OPEN_READWRITE) && name != NULL) {
+        pthread_mutex_lock(&dp_changes_lock);
+        file->record = dp_find(name);
+        if (file->record != NULL) file->record->opens += 1;
+        pthread_mutex_unlock(&dp_changes_lock);
+    }
+    return rc;
+}
+static int dp_c_delete(sqlite3_vfs *vfs, const char *name, int sync_dir) {
+    (void)vfs;
+    return dp_changes_base->xDelete(dp_changes_base, name, sync_dir);
+}
+static int dp_c_access(sqlite3_vfs *vfs, const char *name, int flags, int *out) {
+    (void)vfs;
+    return dp_changes_base->xAccess(dp_changes_base, name, flags, out);
+}
+static int dp_c_full_pathname(sqlite3_vfs *vfs, const char *name, int size, char *out) {
+    (void)vfs;
+    return dp_changes_base->xFullPathname(dp_changes_base, name, size, out);
+}
+static void *dp_c_dl_open(sqlite3_vfs *vfs, const char *name) { (void)vfs; return dp_changes_base->xDlOpen(dp_changes_base, name); }
+static void dp_c_dl_error(sqlite3_vfs *vfs, int size, char *out) { (void)vfs; dp_changes_base->xDlError(dp_changes_base, size, out); }
+static void (*dp_c_dl_sym(sqlite3_vfs *vfs, void *handle, const char *symbol))(void) {
+    (void)vfs;
+    return dp_changes_base->xDlSym(dp_changes_base, handle, symbol);
+}
+static void dp_c_dl_close(sqlite3_vfs *vfs, void *handle) { (void)vfs; dp_changes_base->xDlClose(dp_changes_base, handle); }
+static int dp_c_randomness(sqlite3_vfs *vfs, int size, char *out) {
+    (void)vfs;
+    return dp_changes_base->xRandomness(dp_changes_base, size, out);
+}
+static int dp_c_sleep(sqlite3_vfs *vfs, int micros) { (void)vfs; return dp_changes_base->xSleep(dp_changes_base, micros); }
+static int dp_c_current_time(sqlite3_vfs *vfs, double *out) { (void)vfs; return dp_changes_base->xCurrentTime(dp_changes_base, out); }
+static int dp_c_get_last_error(sqlite3_vfs *vfs, int size, char *out) {
+    (void)vfs;
+    return dp_changes_base->xGetLastError(dp_changes_base, size, out);
+}
+static int dp_c_current_time_int64(sqlite3_vfs *vfs, sqlite3_int64 *out) {
+    (void)vfs;
+    return dp_changes_base->xCurrentTimeInt64(dp_changes_base, out);
+}
+static int dp_c_set_system_call(sqlite3_vfs *vfs, const char *name, sqlite3_syscall_ptr call) {
+    (void)vfs;
+    return dp_changes_base->xSetSystemCall(dp_changes_base, name, call);
+}
+static sqlite3_syscall_ptr dp_c_get_system_call(sqlite3_vfs *vfs, const char *name) {
+    (void)vfs;
+    return dp_changes_base->xGetSystemCall(dp_changes_base, name);
+}
+static const char *dp_c_next_system_call(sqlite3_vfs *vfs, const char *name) {
+    (void)vfs;
+    return dp_changes_base->xNextSystemCall(dp_changes_base, name);
+}
+
+static void dp_changes_setup(void) {
+    sqlite3_vfs *base = sqlite3_vfs_find(NULL);
+    if (base == NULL || base->iVersion < 3) return;
+    dp_changes_base = base;
+    sqlite3_vfs *vfs = &dp_changes_vfs;
+    memset(vfs, 0, sizeof(*vfs));
+    vfs->iVersion = 3;
+    vfs->szOsFile = (int)(((sizeof(dp_changes_file) + 7) & ~(size_t)7) + (size_t)base->szOsFile);
+    vfs->mxPathname = base->mxPathname;
+    vfs->zName = DP_CHANGES_VFS_NAME;
+    vfs->xOpen = dp_c_open;
+    vfs->xDelete = dp_c_delete;
+    vfs->xAccess = dp_c_access;
+    vfs->xFullPathname = dp_c_full_pathname;
+    vfs->xDlOpen = dp_c_dl_open;
+    vfs->xDlError = dp_c_dl_error;
+    vfs->xDlSym = dp_c_dl_sym;
+    vfs->xDlClose = dp_c_dl_close;
+    vfs->xRandomness = dp_c_randomness;
+    vfs->xSleep = dp_c_sleep;
+    vfs->xCurrentTime = dp_c_current_time;
+    vfs->xGetLastError = dp_c_get_last_error;
+    vfs->xCurrentTimeInt64 = dp_c_current_time_int64;
+    vfs->xSetSystemCall = dp_c_set_system_call;
+    vfs->xGetSystemCall = dp_c_get_system_call;
+    vfs->xNextSystemCall = dp_c_next_system_call;
+    dp_changes_register_rc = sqlite3_vfs_register(vfs, 1);
+}
+
+int dp_changes_register(void) {
+    pthread_once(&dp_changes_once, dp_changes_setup);
+    return dp_changes_register_rc;
+}
+
+const char *dp_changes_vfs_name(void) { return DP_CHANGES_VFS_NAME; }
+
+int dp_changes_make_default(void) {
+    int rc = dp_changes_register();
+    if (rc != SQLITE_OK) return rc;
+    return sqlite3_vfs_find(NULL) == &dp_changes_vfs ? SQLITE_OK : sqlite3_vfs_register(&dp_changes_vfs, 1);
+}
+
+int dp_changes_is_default(void) {
+    return dp_changes_register_rc == SQLITE_OK && sqlite3_vfs_find(NULL) == &dp_changes_vfs;
+}
+
+int dp_changes_watch(const char *path) {
+    if (path == NULL) return SQLITE_MISUSE;
+    pthread_mutex_lock(&dp_changes_lock);
+    dp_record *record = dp_find(path);
+    if (record == NULL) {
+        /* A new record each time (never one an unwatched path left: a file still open on it would write into it). */
+        record = calloc(1, sizeof(dp_record));
+        char *copy = strdup(path);
+        if (record == NULL || copy == NULL) {
+            free(record);
+            free(copy);
+            pthread_mutex_unlock(&dp_changes_lock);
+            return SQLITE_NOMEM;
+        }
+        record->path = copy;
+        record->active = 1;
+        record->next = dp_records;
+        dp_records = record;
+    }
+    if (record->bits != NULL) memset(record->bits, 0, (size_t)record->bit_bytes);
+    record->opens = 0;
+    record->truncated_to = -1;
+    pthread_mutex_unlock(&dp_changes_lock);
+    return SQLITE_OK;
+}
+
+void dp_changes_unwatch(const char *path) {
+    if (path == NULL) return;
+    pthread_mutex_lock(&dp_changes_lock);
+    dp_record *record = dp_find(path);
+    if (record != NULL) {
+        /* An open file may still hold the record: it stays allocated (a path's worth of memory), inactive, and is
+         * never reused; its bitmap is freed (writes to an inactive record are not marked). */
+        record->active = 0;
+        free(record->bits);
+        record->bits = NULL;
+        record->bit_bytes = 0;
+    }
+    pthread_mutex_unlock(&dp_changes_lock);
+}
+
+int64_t dp_changes_drain(const char *path, uint32_t *units, int64_t capacity, int64_t *opens, int64_t *truncated_to, int forget) {
+    if (path == NULL) return -1;
+    pthread_mutex_lock(&dp_changes_lock);
+    dp_record *record = dp_find(path);
+    if (record == NULL) {
+        pthread_mutex_unlock(&dp_changes_lock);
+        return -1;
+    }
+    int64_t count = 0;
+    for (int64_t byte = 0; byte < record->bit_bytes; byte++) {
+        uint8_t bits = record->bits[byte];
+        if (bits == 0) continue;
+        for (int bit = 0; bit < 8; bit++) {
+            if (!(bits & (1u << bit))) continue;
+            if (count < capacity && units != NULL) units[count] = (uint32_t)(byte * 8 + bit);
+            count++;
+        }
+    }
+    if (opens != NULL) *opens = record->opens;
+    if (truncated_to != NULL) *truncated_to = record->truncated_to;
+    if (forget && count <= capacity) {
+        if (record->bits != NULL) memset(record->bits, 0, (size_t)record->bit_bytes);
+        record->opens = 0;
+        record->truncated_to = -1;
+    }
+    pthread_mutex_unlock(&dp_changes_lock);
+    return count;
+}

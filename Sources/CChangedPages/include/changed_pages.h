@@ -1,0 +1,49 @@
+#ifndef DRIVERPORT_CHANGED_PAGES_H
+#define DRIVERPORT_CHANGED_PAGES_H
+
+#include <stdint.h>
+
+/*
+ * A pass-through SQLite VFS that remembers which parts of watched database files were written.
+ *
+ * The differential's working copies are reset to the source before every scenario and compared after it. Knowing
+ * which 4 KiB units of each copy a scenario wrote lets the reset rewrite only those and lets the comparison skip the
+ * tables none of whose pages were written, so a scenario's cost follows what it changed, not the file's size.
+ *
+ * Every call goes to the base VFS (the default VFS when the tracker first registers, normally "unix"). Only main
+ * database files whose full path is watched are tracked: each xWrite marks the units it covers, each xTruncate keeps
+ * the smallest size truncated to, each read-write xOpen is counted. The records are process-wide, guarded by one mutex.
+ */
+
+/* The unit the tracker marks: 4 KiB (a page of most databases; a larger page covers several units). */
+#define DP_CHANGES_UNIT 4096
+
+/* Registers the tracker (once) over the current default VFS and makes it the default VFS. SQLITE_OK or an error. */
+int dp_changes_register(void);
+
+/* The tracker's VFS name (a codec or another shim can be stacked over it by this name). */
+const char *dp_changes_vfs_name(void);
+
+/* Makes the tracker the default VFS again (after something else made itself the default). SQLITE_OK or an error. */
+int dp_changes_make_default(void);
+
+/* 1 when the tracker is the default VFS (connections opened without a VFS name are tracked), else 0. */
+int dp_changes_is_default(void);
+
+/* Starts (or restarts, forgetting what was recorded) tracking the main database file at `path` (a full path, as
+ * SQLite's xFullPathname gives it). SQLITE_OK or SQLITE_NOMEM. */
+int dp_changes_watch(const char *path);
+
+/* Stops tracking `path` and forgets its record. */
+void dp_changes_unwatch(const char *path);
+
+/* What was recorded for `path` since it was watched or last drained:
+ * - returns the number of written units (-1 when `path` is not watched);
+ * - fills `units` with up to `capacity` unit numbers, ascending (call again with a larger buffer when the result is
+ *   larger than `capacity`; nothing is forgotten then);
+ * - `*opens`: how many times the file was opened for reading and writing through the tracker; `*truncated_to`: the smallest size
+ *   it was truncated to, or -1.
+ * When the result fits (result <= capacity) and `forget` is 1, the record starts over empty. */
+int64_t dp_changes_drain(const char *path, uint32_t *units, int64_t capacity, int64_t *opens, int64_t *truncated_to, int forget);
+
+#endif
