@@ -263,7 +263,8 @@ int dp_changes_make_default(void) {
 }
 
 int dp_changes_is_default(void) {
-    return dp_changes_register_rc == SQLITE_OK && sqlite3_vfs_find(NULL) == &dp_changes_vfs;
+    /* An unregistered tracker is never found: no need to read the registration's result here. */
+    return sqlite3_vfs_find(NULL) == &dp_changes_vfs;
 }
 
 int dp_changes_watch(const char *path) {
