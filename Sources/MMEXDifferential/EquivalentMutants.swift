@@ -88,7 +88,22 @@ package enum EquivalentMutants {
         ]
     }()
 
-    package static let all: [Entry] = oneRowReads + settingsTableProbe + invariants + nocaseColumns.flatMap { column in
+    /// The rows before a register's range only feed its opening balance (``LedgerRule/openingBalance``): a row the
+    /// register does not own adds nothing there.
+    static let ledgerRules: [Entry] = {
+        let reason = "the opening balance's rows before the range: with OR, the read also takes transfers between "
+            + "other accounts and non-transfers whose TOACCOUNTID names the account; LedgerRule.effect gives each "
+            + "exactly +0.0 on this account (a transfer's TOACCOUNTID counts only for TRANSCODE Transfer), and adding "
+            + "+0.0 keeps every sum (a -0.0 would become +0.0, which Amount stores as integer 0 either way)"
+        return [
+            Entry(.legacy, "OR ((\"TRANSCODE\" = ?) AND (\"TOACCOUNTID\" = ?))) AND ((\"TRANSDATE\" IS NULL) OR (substr(\"TRANSDATE\", 1, 10) < ?)))",
+                  "AND → OR", 1, because: reason),
+            Entry(.readerWriter, "OR (TRANSCODE = ? AND TOACCOUNTID = ?)) AND (TRANSDATE IS NULL OR substr(TRANSDATE, 1, 10) < ?)",
+                  "AND → OR", 1, because: reason),
+        ]
+    }()
+
+    package static let all: [Entry] = oneRowReads + settingsTableProbe + invariants + ledgerRules + nocaseColumns.flatMap { column in
         let reason = "\(column) is declared COLLATE NOCASE in the fixture's schema: without the explicit COLLATE, SQLite "
             + "uses the column's NOCASE anyway"
         return [
