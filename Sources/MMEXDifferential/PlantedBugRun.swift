@@ -184,8 +184,8 @@ package struct PlantedBugRun {
         return folder
     }
 
-    /// Runs every slice unchanged with both drivers' statements recorded.
-    package func record() throws -> Recording {
+    /// Runs every slice unchanged with both drivers' statements recorded; `log` gets a line per slice with its time.
+    package func record(log: (String) -> Void = { _ in }) throws -> Recording {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let seen = Mutex<[PlantedDriver: Set<String>]>([:])
@@ -198,6 +198,8 @@ package struct PlantedBugRun {
         defer { for driver in PlantedDriver.allCases { driver.remove() } }
         var recording = Recording()
         for slice in slices {
+            let started = ContinuousClock.now
+            defer { log("recorded slice \(slice.name) in \(ContinuousClock.now - started)") }
             // The runner runs "open and close" first; the slice's scenarios are its positions 1...
             var position = -1
             func attribute() {
