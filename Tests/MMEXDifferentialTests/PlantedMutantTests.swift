@@ -85,6 +85,9 @@ struct PlantedMutantTests {
         MarkedMutant(.readerWriter, .scheduled, "WHERE NEXTOCCURRENCEDATE <", "< → <="),
         MarkedMutant(.legacy, .payees, "ORDER BY (\"PAYEENAME\" COLLATE", "ORDER BY term 1 → DESC"),
         MarkedMutant(.readerWriter, .tags, "WHERE TAGID = ? AND REFTYPE = ? AND REFID = ? ORDER", "AND → OR", 2),
+        MarkedMutant(.legacy, .transactions, "\"ATTACHMENT_V1\".\"FILENAME\" FROM \"ATTACHMENT_V1\"", "ORDER BY term 1 → DESC"),
+        MarkedMutant(.readerWriter, .importing, "\"ACCOUNTNAME\" = ? COLLATE NOCASE", "= → <>"),
+        MarkedMutant(.readerWriter, .duplicates, "WHERE (DELETEDTIME IS NULL OR DELETEDTIME = '')", "OR → AND"),
     ]
 
     @Test("each quick planted change is reported as a mismatch by its slice's scenarios", arguments: quick)
