@@ -68,6 +68,8 @@ public struct ImportSources: Sendable {
         defer { db.close() }
         func id(_ offset: Int64) -> SQLiteValue { .integer(9_400_000 + offset) }
         try db.execute("BEGIN")
+        // A new MMEX file comes with MMEX's default categories (`Bills` among them): this source has only its own.
+        try db.execute("DELETE FROM CATEGORY_V1")
         for (offset, suffix) in [(Int64(1), ""), (2, " (2)")] {
             try db.run(
                 "INSERT INTO ACCOUNTLIST_V1 (ACCOUNTID, ACCOUNTNAME, ACCOUNTTYPE, STATUS, FAVORITEACCT, CURRENCYID, INITIALBAL) VALUES (?, ?, 'Checking', 'Open', 'TRUE', 1, 0)",
