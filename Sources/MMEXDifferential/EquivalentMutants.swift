@@ -129,6 +129,7 @@ package enum EquivalentMutants {
         return [
             Entry(.readerWriter, "\(column) COLLATE NOCASE", "COLLATE NOCASE removed", because: reason),
             Entry(.readerWriter, "\(column) = ? COLLATE NOCASE", "COLLATE NOCASE removed", because: reason),
+            Entry(.readerWriter, "\"\(column)\" = ? COLLATE NOCASE", "COLLATE NOCASE removed", because: reason),
             Entry(.legacy, "\"\(column)\" COLLATE \"NOCASE\"", "COLLATE \"NOCASE\" removed", because: reason),
         ]
     }
