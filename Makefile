@@ -97,12 +97,23 @@ tsan: deps
 # standard differential runs on Fixtures/mmex-200.mmb, plants each change (comparison operators, AND/OR, ORDER BY
 # direction, COLLATE and DISTINCT removed, LIMIT/OFFSET + 1, JOIN kind) into one driver at a time, and checks the
 # slice's scenarios report it. Fails on a surviving change not listed in EquivalentMutants.swift; writes the kill-rate
-# table into MIGRATION.md (between the mutants markers). Progress in .build/mutants/run.log.
+# table into MIGRATION.md (between the mutants markers). Progress in .build/mutants/progress.log.
+# MUTANT_SHARDS=n splits the mutants over n test processes side by side (each records the same run, plants every
+# n-th mutant) and merges their verdicts before the checks and the table.
 .PHONY: mutants
+MUTANT_SHARDS ?= 1
 mutants: deps
 	@mkdir -p .build/mutants
-	DRIVERPORT_MUTANTS=1 $(SWIFT) test --no-parallel --filter PlantedMutantTests > .build/mutants/run.log 2>&1; \
-	  status=$$?; grep -E '^mutant: survived|^recorded|Test run with|failed' .build/mutants/run.log | tail -40; \
+	@rm -f .build/mutants/shard-*.json
+	$(SWIFT) build --build-tests > .build/mutants/build.log 2>&1 || { tail -20 .build/mutants/build.log; exit 1; }
+	@bin="$$($(SWIFT) build --show-bin-path)/DriverPortPackageTests.xctest"; pids=""; \
+	  for i in $$(seq 0 $$(($(MUTANT_SHARDS) - 1))); do \
+	    DRIVERPORT_MUTANTS=1 DRIVERPORT_MUTANT_SHARD=$$i/$(MUTANT_SHARDS) "$$bin" --no-parallel --filter PlantedMutantTests \
+	      --testing-library swift-testing > .build/mutants/run-$$i.log 2>&1 & pids="$$pids $$!"; \
+	  done; failed=0; for pid in $$pids; do wait $$pid || failed=1; done; \
+	  DRIVERPORT_MUTANTS_MERGE=$(MUTANT_SHARDS) "$$bin" --no-parallel --filter PlantedMutantTests \
+	    --testing-library swift-testing > .build/mutants/run.log 2>&1; \
+	  status=$$?; [ $$failed -eq 0 ] || status=1; grep -hE '^mutant: survived|^recorded|Test run with|failed' .build/mutants/run-*.log .build/mutants/run.log | tail -40; \
 	  if [ $$status -eq 0 ]; then \
 	    awk -v table=.build/mutants/kill-rates.md '/<!-- mutants:begin -->/ { print; while ((getline line < table) > 0) print line; skip = 1; next } \
 	      /<!-- mutants:end -->/ { skip = 0 } !skip' MIGRATION.md > .build/mutants/MIGRATION.md && cp .build/mutants/MIGRATION.md MIGRATION.md; \

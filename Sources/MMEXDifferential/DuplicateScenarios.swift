@@ -65,6 +65,18 @@ enum DuplicateScenarios {
 
     private static func id(_ offset: Int64) -> Int64 { 9_100_000 + offset }
 
+    /// Gives an imported duplicate two more attachments and one more custom value (the fixture's field 1), so that a
+    /// keeper takes two of each from it, in id order.
+    static func enrich(_ offset: Int64) -> DifferentialOperation<any MMEXSession> {
+        SessionOperation.write("transactions.update(\(id(offset)): two more attachments, one more custom value)") { context -> TransactionDetail? in
+            guard var detail = try context.transactions.transaction(id: id(offset)) else { return nil }
+            detail.attachments.append(Attachment(id: 0, refType: "Transaction", refId: id(offset), description: "second", fileName: "scan-1.png"))
+            detail.attachments.append(Attachment(id: 0, refType: "Transaction", refId: id(offset), description: "third", fileName: "scan-2.png"))
+            detail.customFieldValues.append(CustomFieldValue(id: 0, fieldId: 1, refId: id(offset), content: "R-2"))
+            return try context.transactions.update(detail)
+        }
+    }
+
     static var handWritten: [SliceScenario] {
         [
             SliceScenario("find, dry run, merge", covers: [.duplicates], [
@@ -78,6 +90,11 @@ enum DuplicateScenarios {
             ]),
             SliceScenario("a chosen keeper with no splits takes the others'", covers: [.duplicates], [
                 seed(), merge(DuplicateGroup(keepId: id(501), duplicateIds: [id(509), id(503)])), groups(nil),
+            ]),
+            // 502 has one attachment and no custom value; 509, enriched, three attachments (one has 502's file name
+            // in another case: FILENAME is NOCASE, so it stays) and two custom values: two of each move, in id order.
+            SliceScenario("a keeper takes two attachments and two custom values", covers: [.duplicates], [
+                seed(), enrich(509), merge(DuplicateGroup(keepId: id(502), duplicateIds: [id(509)])), groups(nil),
             ]),
             SliceScenario("invalid groups are refused", covers: [.duplicates], [
                 seed(), merge(DuplicateGroup(keepId: id(501), duplicateIds: [])),

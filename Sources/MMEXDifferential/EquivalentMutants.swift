@@ -1,4 +1,5 @@
 import Differential
+import MMEXSessionSupport
 
 /// The planted changes no scenario can catch because they change nothing MMEX can observe, each with the reason.
 /// The planted-bug run (`make mutants`) fails on a mutant that survives without being listed here, and on a listed
@@ -88,12 +89,47 @@ package enum EquivalentMutants {
         ]
     }()
 
-    package static let all: [Entry] = oneRowReads + settingsTableProbe + invariants + nocaseColumns.flatMap { column in
+    /// The rows before a register's range only feed its opening balance (``LedgerRule/openingBalance``): a row the
+    /// register does not own adds nothing there.
+    static let ledgerRules: [Entry] = {
+        let reason = "the opening balance's rows before the range: with OR, the read also takes transfers between "
+            + "other accounts and non-transfers whose TOACCOUNTID names the account; LedgerRule.effect gives each "
+            + "exactly +0.0 on this account (a transfer's TOACCOUNTID counts only for TRANSCODE Transfer), and adding "
+            + "+0.0 keeps every sum (a -0.0 would become +0.0, which Amount stores as integer 0 either way)"
+        return [
+            Entry(.legacy, "OR ((\"TRANSCODE\" = ?) AND (\"TOACCOUNTID\" = ?))) AND ((\"TRANSDATE\" IS NULL) OR (substr(\"TRANSDATE\", 1, 10) < ?)))",
+                  "AND → OR", 1, because: reason),
+            Entry(.readerWriter, "OR (TRANSCODE = ? AND TOACCOUNTID = ?)) AND (TRANSDATE IS NULL OR substr(TRANSDATE, 1, 10) < ?)",
+                  "AND → OR", 1, because: reason),
+        ]
+    }()
+
+    /// An import reads the source's rows of each table in id order. In a table without a renamed name column, no
+    /// row's fate depends on the rows merged before it: it keeps its own id and is inserted, or skipped when its id is
+    /// in the open file or it clashes on a conflict key with a row of the open file (the source's rows are unique on
+    /// the same keys, by the same constraints, so they never clash with each other). The summary only counts. (Tables
+    /// whose clashes are renamed are not listed: there the order decides the new names, `clashes.mmb` shows it.)
+    static let importSourceOrder: [Entry] = {
+        let reason = "a table without renames: each source row is inserted with its own id or skipped (id in the open "
+            + "file, or a conflict key clashing with a row of the open file; the source's rows are unique on those "
+            + "keys themselves), whatever rows came before it; the summary only counts them"
+        return ImportCatalogue.tables.filter { $0.renamed == nil }.flatMap { table in
+            PlantedDriver.allCases.map { driver in
+                Entry(
+                    driver, "FROM \"\(PlantedBugRun.schemaPlaceholder)\".\"\(table.name)\" ORDER BY", "ORDER BY term 1 → DESC",
+                    because: reason
+                )
+            }
+        }
+    }()
+
+    package static let all: [Entry] = oneRowReads + settingsTableProbe + invariants + ledgerRules + importSourceOrder + nocaseColumns.flatMap { column in
         let reason = "\(column) is declared COLLATE NOCASE in the fixture's schema: without the explicit COLLATE, SQLite "
             + "uses the column's NOCASE anyway"
         return [
             Entry(.readerWriter, "\(column) COLLATE NOCASE", "COLLATE NOCASE removed", because: reason),
             Entry(.readerWriter, "\(column) = ? COLLATE NOCASE", "COLLATE NOCASE removed", because: reason),
+            Entry(.readerWriter, "\"\(column)\" = ? COLLATE NOCASE", "COLLATE NOCASE removed", because: reason),
             Entry(.legacy, "\"\(column)\" COLLATE \"NOCASE\"", "COLLATE \"NOCASE\" removed", because: reason),
         ]
     }

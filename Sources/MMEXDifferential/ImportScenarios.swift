@@ -42,6 +42,9 @@ enum ImportScenarios {
     static func renamed(dryRun: Bool = false) -> DifferentialOperation<any MMEXSession> {
         merge({ $0.dupesRenamed }, dryRun: dryRun, named: "dupes-renamed.mmb")
     }
+    static func clashes(dryRun: Bool = false) -> DifferentialOperation<any MMEXSession> {
+        merge({ $0.clashes }, dryRun: dryRun, named: "clashes.mmb")
+    }
     static func encrypted(dryRun: Bool = false) -> DifferentialOperation<any MMEXSession> {
         merge({ $0.dupesEncrypted }, key: ImportSources.encryptedKey, dryRun: dryRun, named: "dupes-aes128.emb")
     }
@@ -96,6 +99,11 @@ enum ImportScenarios {
                 broken(), notMMEX(), missing(), rolledBack(), dupes(),
             ]),
             SliceScenario("two imports in one unit of work", covers: [.importer], [twiceInOneUnit(), renamed()]),
+            // `Bills` is renamed to `Bills (2)`, then the source's own `Bills (2)` to `Bills (2) (2)`: merged in
+            // another order, the names would differ.
+            SliceScenario("names that clash with each other's renames", covers: [.importer], [
+                clashes(dryRun: true), clashes(), clashes(),
+            ]),
         ]
     }
 

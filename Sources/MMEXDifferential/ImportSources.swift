@@ -17,6 +17,9 @@ import SQLiteEngine
 /// - `broken`: a file whose `CHECKINGACCOUNT_V1` lacks the NOT NULL constraints and holds a row without a code, so
 ///   the import fails after the accounts were merged (everything must roll back).
 /// - `notMMEX`: an SQLite file without MMEX tables; `missing`: a path with nothing there.
+/// - `clashes`: names that clash with the committed fixture's and with each other's renames (`Bills`, `Bills (2)`),
+///   and rows that clash with the fixture's on one column of a conflict key only (custom values, tag links, prices,
+///   rates, budget years, currencies).
 public struct ImportSources: Sendable {
     public static let encryptedPassphrase = "driverport-import-key"
 
@@ -29,6 +32,7 @@ public struct ImportSources: Sendable {
     public var broken: String { folder + "/broken.mmb" }
     public var notMMEX: String { folder + "/not-mmex.db" }
     public var missing: String { folder + "/missing.mmb" }
+    public var clashes: String { folder + "/clashes.mmb" }
 
     public static var encryptedKey: DatabaseKey { DatabaseKey(passphrase: encryptedPassphrase, cipher: .aes128cbc) }
     public static var sqlcipherKey: DatabaseKey { DatabaseKey(passphrase: encryptedPassphrase, cipher: .sqlcipher4) }
@@ -48,10 +52,63 @@ public struct ImportSources: Sendable {
         try fill(sources.dupesEncrypted, key: try SessionKey(encryptedKey), base: 9_100_000)
         try fill(sources.dupesSQLCipher, key: try SessionKey(sqlcipherKey), base: 9_100_000)
         try fill(sources.broken, key: nil, base: 9_300_000, broken: true)
+        try fillClashes(sources.clashes)
         let other = try EngineConnection(path: sources.notMMEX, options: .create)
         try other.execute("CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes VALUES (1, 'hello');")
         other.close()
         return sources
+    }
+
+    /// `clashes`: named rows that clash with the committed fixture's names and with each other's renames: `Bills`
+    /// and `Bills (2)` (the first is renamed to the second's name unless the second came first), in every table whose
+    /// clashes are renamed, so the order rows are merged in decides the names.
+    private static func fillClashes(_ path: String) throws {
+        try NewMMEXFile.create(at: path, key: nil)
+        let db = try EngineConnection(path: path, options: OpenOptions(access: .readWrite, vfs: SessionKey.vfsName(for: nil)))
+        defer { db.close() }
+        func id(_ offset: Int64) -> SQLiteValue { .integer(9_400_000 + offset) }
+        try db.execute("BEGIN")
+        // A new MMEX file comes with MMEX's default categories (`Bills` among them): this source has only its own.
+        try db.execute("DELETE FROM CATEGORY_V1")
+        for (offset, suffix) in [(Int64(1), ""), (2, " (2)")] {
+            try db.run(
+                "INSERT INTO ACCOUNTLIST_V1 (ACCOUNTID, ACCOUNTNAME, ACCOUNTTYPE, STATUS, FAVORITEACCT, CURRENCYID, INITIALBAL) VALUES (?, ?, 'Checking', 'Open', 'TRUE', 1, 0)",
+                [id(offset), .text("ACME Corp" + suffix)]
+            )
+            try db.run("INSERT INTO PAYEE_V1 (PAYEEID, PAYEENAME, CATEGID) VALUES (?, ?, -1)", [id(100 + offset), .text("Allianz" + suffix)])
+            try db.run(
+                "INSERT INTO CATEGORY_V1 (CATEGID, CATEGNAME, ACTIVE, PARENTID) VALUES (?, ?, 1, -1)", [id(200 + offset), .text("Bills" + suffix)]
+            )
+            try db.run("INSERT INTO TAG_V1 (TAGID, TAGNAME, ACTIVE) VALUES (?, ?, 1)", [id(300 + offset), .text("gift" + suffix)])
+            try db.run(
+                "INSERT INTO REPORT_V1 (REPORTID, REPORTNAME, GROUPNAME, ACTIVE) VALUES (?, ?, 'Accounts', 1)",
+                [id(400 + offset), .text("Account balances" + suffix)]
+            )
+        }
+        // Near misses of the custom value conflict key (FIELDID, REFID): the fixture has field 2 on transaction 2,
+        // not field 1 on it, and nothing on transaction 999999.
+        let value = "INSERT INTO CUSTOMFIELDDATA_V1 (FIELDATADID, FIELDID, REFID, CONTENT) VALUES (?, ?, ?, 'near miss')"
+        try db.run(value, [id(501), .integer(1), .integer(2)])
+        try db.run(value, [id(502), .integer(2), .integer(999_999)])
+        // The same for every other conflict key: each row differs from a fixture row in one column of the key only
+        // (the fixture's tag link RecurringTransaction/1/1, stock price AAPL on 2023-01-06, rate of currency 1 on
+        // 2023-01-01, budget years 2023-2025, currencies US dollar/USD).
+        let link = "INSERT INTO TAGLINK_V1 (TAGLINKID, REFTYPE, REFID, TAGID) VALUES (?, ?, ?, ?)"
+        try db.run(link, [id(601), .text("RecurringTransaction"), .integer(1), .integer(9)])
+        try db.run(link, [id(602), .text("RecurringTransaction"), .integer(888_888), .integer(1)])
+        try db.run(link, [id(603), .text("Payee"), .integer(1), .integer(1)])
+        let price = "INSERT INTO STOCKHISTORY_V1 (HISTID, SYMBOL, DATE, VALUE, UPDTYPE) VALUES (?, ?, ?, 1.5, 1)"
+        try db.run(price, [id(701), .text("AAPL"), .text("1999-01-01")])
+        try db.run(price, [id(702), .text("ZZZZ"), .text("2023-01-06")])
+        let rate = "INSERT INTO CURRENCYHISTORY_V1 (CURRHISTID, CURRENCYID, CURRDATE, CURRVALUE, CURRUPDTYPE) VALUES (?, ?, ?, 1.5, 1)"
+        try db.run(rate, [id(801), .integer(1), .text("1999-01-01")])
+        try db.run(rate, [id(802), .integer(999), .text("2023-01-01")])
+        try db.run("INSERT INTO BUDGETYEAR_V1 (BUDGETYEARID, BUDGETYEARNAME) VALUES (?, '1999')", [id(901)])
+        try db.run(
+            "INSERT INTO CURRENCYFORMATS_V1 (CURRENCYID, CURRENCYNAME, CURRENCY_SYMBOL, CURRENCY_TYPE) VALUES (?, 'DP Coin', 'DPC', 'Crypto')",
+            [id(1001)]
+        )
+        try db.execute("COMMIT")
     }
 
     private static func fill(_ path: String, key: SessionKey?, base: Int64, broken: Bool = false) throws {

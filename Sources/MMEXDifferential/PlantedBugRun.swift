@@ -1,6 +1,7 @@
 import Differential
 import Foundation
 import LegacyDriver
+import MMEXSessionSupport
 import ReaderWriterDriver
 import SQLiteEngine
 import Synchronization
@@ -111,6 +112,35 @@ package struct PlantedBugRun {
         return reports.contains { $0 == statement || $0.hasSuffix(statement) || $0.trimmingCharacters(in: .whitespacesAndNewlines) == trimmed }
     }
 
+    /// The placeholder for an import source's schema name in recorded statements.
+    static let schemaPlaceholder = ImportCatalogue.schemaPrefix + "N"
+
+    /// `sql` with the attached import source's schema name (`dp_import_N`, counted up per process, so it differs
+    /// between the recording and a mutant's run) replaced by ``schemaPlaceholder``: the text the run records and
+    /// plants into.
+    static func normalized(_ sql: String) -> String {
+        guard let name = schemaName(in: sql) else { return sql }
+        return sql.replacingOccurrences(of: name, with: schemaPlaceholder)
+    }
+
+    /// The first `dp_import_<digits>` in `sql`.
+    static func schemaName(in sql: String) -> String? {
+        var rest = sql[...]
+        while let range = rest.range(of: ImportCatalogue.schemaPrefix) {
+            let digits = rest[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty { return ImportCatalogue.schemaPrefix + digits }
+            rest = rest[range.upperBound...]
+        }
+        return nil
+    }
+
+    /// `sql` with `mutant` planted when it is the mutant's (normalized) statement, with the schema name `sql` uses.
+    static func plant(_ mutant: SQLMutant, in sql: String) -> String {
+        guard let name = schemaName(in: sql) else { return mutant.rewrite(sql) }
+        guard normalized(sql) == mutant.statement else { return sql }
+        return mutant.mutated.replacingOccurrences(of: schemaPlaceholder, with: name)
+    }
+
     /// Where one statement was issued: a slice and the positions of its scenarios (in `slice.scenarios(options)`).
     package struct Issuers: Sendable, Hashable {
         package var slices: [String: Set<Int>] = [:]
@@ -154,20 +184,22 @@ package struct PlantedBugRun {
         return folder
     }
 
-    /// Runs every slice unchanged with both drivers' statements recorded.
-    package func record() throws -> Recording {
+    /// Runs every slice unchanged with both drivers' statements recorded; `log` gets a line per slice with its time.
+    package func record(log: (String) -> Void = { _ in }) throws -> Recording {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let seen = Mutex<[PlantedDriver: Set<String>]>([:])
         for driver in PlantedDriver.allCases {
             driver.install(under: folder.path) { sql in
-                seen.withLock { _ = $0[driver, default: []].insert(sql) }
+                seen.withLock { _ = $0[driver, default: []].insert(Self.normalized(sql)) }
                 return sql
             }
         }
         defer { for driver in PlantedDriver.allCases { driver.remove() } }
         var recording = Recording()
         for slice in slices {
+            let started = ContinuousClock.now
+            defer { log("recorded slice \(slice.name) in \(ContinuousClock.now - started)") }
             // The runner runs "open and close" first; the slice's scenarios are its positions 1...
             var position = -1
             func attribute() {
@@ -208,7 +240,7 @@ package struct PlantedBugRun {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let planted = mutant.mutant
-        mutant.driver.install(under: folder.path) { planted.rewrite($0) }
+        mutant.driver.install(under: folder.path) { Self.plant(planted, in: $0) }
         defer { mutant.driver.remove() }
         var lastSlice = issuers.sliceOrder.first ?? ""
         for name in issuers.sliceOrder {

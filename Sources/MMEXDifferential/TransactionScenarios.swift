@@ -233,6 +233,28 @@ enum TransactionScenarios {
                 update(TransactionDetail(transaction: withdrawal(id: 777_777))),
                 ledger(1, nil, nil),
             ]),
+            // Corners the planted-bug run needs: two attachments and two translinks on one transaction (their
+            // order), and rows tied on one day before a range whose Double sum depends on their order (1e16 + 1 + 1
+            // is 1e16; 1 + 1 + 1e16 is 1e16 + 2), seen in the running balance of the range's one row (account 7
+            // starts at 0 and has nothing before 2000).
+            SliceScenario("two of every detail; ties before a range", covers: all, [
+                insert(TransactionDetail(
+                    transaction: withdrawal(account: 3, amount: 7),
+                    attachments: [
+                        Attachment(id: 0, refType: "Transaction", refId: 0, description: "first", fileName: "a.pdf"),
+                        Attachment(id: 0, refType: "Transaction", refId: 0, description: "second", fileName: "b.pdf"),
+                    ],
+                    links: [
+                        TransactionLink(id: 0, transactionId: 0, linkType: "Stock", linkRecordId: 1),
+                        TransactionLink(id: 0, transactionId: 0, linkType: "Asset", linkRecordId: 2),
+                    ]
+                )),
+                insert(TransactionDetail(transaction: withdrawal(account: 7, amount: 1e16, date: "2000-01-01"))),
+                insert(TransactionDetail(transaction: withdrawal(account: 7, amount: 1, date: "2000-01-01"))),
+                insert(TransactionDetail(transaction: withdrawal(account: 7, amount: 1, date: "2000-01-01"))),
+                insert(TransactionDetail(transaction: withdrawal(account: 7, amount: 0, date: "2000-01-02"))),
+                ledger(7, CalendarDay(year: 2000, month: 1, day: 2), CalendarDay(year: 2000, month: 1, day: 2)),
+            ]),
             SliceScenario("units of work", covers: all, [
                 rolledBack(full(), deleting: 9), get(9), get(mintedIds[0]),
                 batch([full(account: 3), TransactionDetail(transaction: transfer(from: 3, to: 1, amount: 10, toAmount: 10))], account: 3),

@@ -14,8 +14,20 @@ package final class StatementRewriter: Sendable {
 
     /// Whether a rewrite is installed: read without the lock on every prepare.
     private let isInstalled = Atomic<Bool>(false)
-    /// The installed prefix and rewrite, guarded by its own mutex.
-    private let installed = Mutex<(prefix: String, rewrite: Rewrite)?>(nil)
+    /// The installed prefix and rewrite, guarded by its own mutex. Boxed in a class: a closure stored in the mutex's
+    /// value itself is reabstracted through `withLock`'s `inout` in a debug build, and the converted closure written
+    /// back, so every prepared statement wrapped it in one more thunk (the calls grew slower with each statement).
+    private let installed = Mutex<Installed?>(nil)
+
+    private final class Installed: Sendable {
+        let prefix: String
+        let rewrite: Rewrite
+
+        init(prefix: String, rewrite: @escaping Rewrite) {
+            self.prefix = prefix
+            self.rewrite = rewrite
+        }
+    }
 
     package init() {}
 
@@ -27,13 +39,14 @@ package final class StatementRewriter: Sendable {
     }
 
     private func rewritten(_ sql: String, path: String) -> String {
-        guard let (prefix, rewrite) = installed.withLock({ $0 }), path.hasPrefix(prefix) else { return sql }
-        return rewrite(sql)
+        guard let current = installed.withLock({ $0 }), path.hasPrefix(current.prefix) else { return sql }
+        return current.rewrite(sql)
     }
 
     /// Installs `rewrite` for connections on paths under `prefix` (replacing any installed one).
     package func install(under prefix: String, _ rewrite: @escaping Rewrite) {
-        installed.withLock { $0 = (prefix, rewrite) }
+        let box = Installed(prefix: prefix, rewrite: rewrite)
+        installed.withLock { $0 = box }
         isInstalled.store(true, ordering: .sequentiallyConsistent)
     }
 

@@ -85,6 +85,9 @@ struct PlantedMutantTests {
         MarkedMutant(.readerWriter, .scheduled, "WHERE NEXTOCCURRENCEDATE <", "< → <="),
         MarkedMutant(.legacy, .payees, "ORDER BY (\"PAYEENAME\" COLLATE", "ORDER BY term 1 → DESC"),
         MarkedMutant(.readerWriter, .tags, "WHERE TAGID = ? AND REFTYPE = ? AND REFID = ? ORDER", "AND → OR", 2),
+        MarkedMutant(.legacy, .transactions, "\"ATTACHMENT_V1\".\"FILENAME\" FROM \"ATTACHMENT_V1\"", "ORDER BY term 1 → DESC"),
+        MarkedMutant(.readerWriter, .importing, "\"ACCOUNTNAME\" = ? COLLATE NOCASE", "= → <>"),
+        MarkedMutant(.readerWriter, .duplicates, "WHERE (DELETEDTIME IS NULL OR DELETEDTIME = '')", "OR → AND"),
     ]
 
     @Test("each quick planted change is reported as a mismatch by its slice's scenarios", arguments: quick)
@@ -113,53 +116,114 @@ struct PlantedMutantTests {
         #expect(EquivalentMutants.reason(for: PlantedMutant(driver: .legacy, mutant: planted)) != nil)
     }
 
-    /// The full run: every mutant of every statement both drivers' repositories issue. `make mutants` runs it and
-    /// writes the kill-rate table into MIGRATION.md.
+    /// One process's part of the full run (`DRIVERPORT_MUTANT_SHARD=i/n`: every n-th mutant from the i-th), as
+    /// `.build/mutants/shard-i-of-n.json`; `make mutants MUTANT_SHARDS=n` runs n of them side by side over the same
+    /// recording and merges them (``mergedShards()``).
+    struct Shard: Codable {
+        var index: Int
+        var count: Int
+        var scope: String
+        var mutants: Int
+        var statements: [String: Int]
+        var reportStatements: Int
+        var seconds: Int
+        var outcomes: [MutantOutcome]
+    }
+
+    private static var outFolder: URL { SharedData.repositoryRoot.appendingPathComponent(".build/mutants") }
+
+    /// The full run: every mutant of every statement both drivers' repositories issue (or this shard's share of
+    /// them). `make mutants` runs it and writes the kill-rate table into MIGRATION.md.
     @Test(
         "every non-equivalent planted change in either driver is caught; the listed equivalent ones are not",
         .enabled(if: ProcessInfo.processInfo.environment["DRIVERPORT_MUTANTS"] == "1")
     )
     func fullRun() throws {
         let folder = ScratchDirectory()
+        let environment = ProcessInfo.processInfo.environment
         // DRIVERPORT_MUTANT_SLICES=a,b limits the run to those slices (the whole run takes long: see MIGRATION.md).
-        let names = (ProcessInfo.processInfo.environment["DRIVERPORT_MUTANT_SLICES"] ?? "").split(separator: ",").map(String.init)
+        let names = (environment["DRIVERPORT_MUTANT_SLICES"] ?? "").split(separator: ",").map(String.init)
+        let shard = (environment["DRIVERPORT_MUTANT_SHARD"] ?? "0/1").split(separator: "/").compactMap { Int($0) }
+        let (index, count) = shard.count == 2 && shard[1] > 0 && shard[0] < shard[1] ? (shard[0], shard[1]) : (0, 1)
         let slices = try SliceRegistry.slices(named: names)
         let run = PlantedBugRun(source: .file(path: CommittedFixture.plain, key: nil), slices: slices, workDirectory: folder.url)
         let started = Date()
-        let recording = try run.record()
+        let recording = try run.record(log: progress)
         progress("recorded \(recording.statements.mapValues(\.count)) statements in \(Int(Date().timeIntervalSince(started))) s")
         #expect(recording.mismatches == 0, "the unchanged run must agree")
         var outcomes: [MutantOutcome] = []
+        var position = 0
         for driver in PlantedDriver.allCases {
             let statements = recording.statements[driver] ?? [:]
             for mutant in recording.mutants(of: driver) {
-                guard let issuers = statements[mutant.mutant.statement] else { continue }
+                defer { position += 1 }
+                guard position % count == index, let issuers = statements[mutant.mutant.statement] else { continue }
                 let outcome = try run.run(mutant, issuers: issuers)
                 outcomes.append(outcome)
                 progress("mutant: \(outcome.verdict.rawValue) [\(outcome.slice)] \(mutant) (\(Int(Date().timeIntervalSince(started))) s)")
             }
         }
-        let rates = KillRates(
-            outcomes: outcomes, statements: recording.statements.mapValues { $0.keys.filter { !SQLMutant.all(in: $0).isEmpty }.count }
+        let result = Shard(
+            index: index, count: count, scope: names.isEmpty ? "every ported slice" : "slices \(names.joined(separator: ", "))",
+            mutants: position,
+            statements: Dictionary(uniqueKeysWithValues: recording.statements.map { driver, statements in
+                (driver.rawValue, statements.keys.filter { !SQLMutant.all(in: $0).isEmpty }.count)
+            }),
+            reportStatements: recording.reportStatements.values.reduce(0, +),
+            seconds: Int(Date().timeIntervalSince(started).rounded()), outcomes: outcomes
         )
-        let seconds = Int(Date().timeIntervalSince(started).rounded())
-        let scope = names.isEmpty ? "every ported slice" : "slices \(names.joined(separator: ", "))"
-        let reportStatements = recording.reportStatements.values.reduce(0, +)
-        let table = rates.markdown + "\n\nMeasured by `make mutants` on \(scope) (\(outcomes.count) mutants, \(seconds) s on this machine); "
-            + "\(reportStatements) statements that are stored reports' own SQL (prepared by `reports.run`, not repository code) left out."
-        let out = SharedData.repositoryRoot.appendingPathComponent(".build/mutants")
-        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        try (table + "\n").write(to: out.appendingPathComponent("kill-rates.md"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: Self.outFolder, withIntermediateDirectories: true)
+        let file = Self.outFolder.appendingPathComponent("shard-\(index)-of-\(count).json")
+        try JSONEncoder().encode(result).write(to: file)
+        if count == 1 { try Self.conclude([result], keys: run.keys) }
+    }
+
+    /// Merges the shards of a run made with `make mutants MUTANT_SHARDS=n` (`DRIVERPORT_MUTANTS_MERGE=n`): every
+    /// shard present, from the same recording, then the same checks and table as a run in one process.
+    @Test(
+        "the shards of a split planted-bug run together catch every non-equivalent change",
+        .enabled(if: ProcessInfo.processInfo.environment["DRIVERPORT_MUTANTS_MERGE"] != nil)
+    )
+    func mergedShards() throws {
+        let count = try #require(Int(ProcessInfo.processInfo.environment["DRIVERPORT_MUTANTS_MERGE"] ?? ""))
+        let shards = try (0..<count).map { index in
+            let file = Self.outFolder.appendingPathComponent("shard-\(index)-of-\(count).json")
+            return try JSONDecoder().decode(Shard.self, from: Data(contentsOf: file))
+        }
+        let first = try #require(shards.first)
+        #expect(shards.allSatisfy { $0.mutants == first.mutants && $0.statements == first.statements && $0.scope == first.scope },
+                "the shards must come from the same recording")
+        #expect(shards.reduce(0) { $0 + $1.outcomes.count } == first.mutants, "every mutant ran in one shard")
+        let folder = ScratchDirectory()
+        let keys = PlantedBugRun(source: .file(path: CommittedFixture.plain, key: nil), workDirectory: folder.url).keys
+        try Self.conclude(shards, keys: keys)
+    }
+
+    /// Writes the kill-rate table and the survivors, and checks the verdicts: no survivor, no listed or judged
+    /// equivalent change caught.
+    static func conclude(_ shards: [Shard], keys: SchemaKeys) throws {
+        guard let first = shards.first else { return }
+        let outcomes = shards.flatMap(\.outcomes)
+        var statements: [PlantedDriver: Int] = [:]
+        for (name, count) in first.statements { if let driver = PlantedDriver(rawValue: name) { statements[driver] = count } }
+        let rates = KillRates(outcomes: outcomes, statements: statements)
+        let seconds = shards.map(\.seconds).max() ?? 0
+        let processes = shards.count == 1 ? "" : " in \(shards.count) processes side by side"
+        let table = rates.markdown + "\n\nMeasured by `make mutants` on \(first.scope) (\(outcomes.count) mutants, \(seconds) s\(processes) "
+            + "on this machine); \(first.reportStatements) statements that are stored reports' own SQL (prepared by "
+            + "`reports.run`, not repository code) left out."
+        try FileManager.default.createDirectory(at: outFolder, withIntermediateDirectories: true)
+        try (table + "\n").write(to: outFolder.appendingPathComponent("kill-rates.md"), atomically: true, encoding: .utf8)
         let survivors = outcomes.filter { $0.verdict == .survived }
         try survivors.map { "\($0.slice)\t\($0.mutant)" }.joined(separator: "\n")
-            .write(to: out.appendingPathComponent("survivors.txt"), atomically: true, encoding: .utf8)
+            .write(to: outFolder.appendingPathComponent("survivors.txt"), atomically: true, encoding: .utf8)
         print(table)
         #expect(survivors.isEmpty, "\(survivors.count) planted changes survived: .build/mutants/survivors.txt")
         let listedButCaught = EquivalentMutants.all.filter { entry in
             outcomes.contains { $0.verdict == .killed && entry.matches($0.mutant) }
         }
         #expect(listedButCaught.isEmpty, "listed as equivalent but caught: \(listedButCaught.map(\.reason))")
-        let judgedButCaught = outcomes.filter { $0.verdict == .killed && $0.mutant.mutant.invisibility(keys: run.keys) != nil }
+        let judgedButCaught = outcomes.filter { $0.verdict == .killed && $0.mutant.mutant.invisibility(keys: keys) != nil }
         #expect(judgedButCaught.isEmpty, "judged equivalent by the schema's keys but caught: \(judgedButCaught.map(\.mutant))")
     }
 }
