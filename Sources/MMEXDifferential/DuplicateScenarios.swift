@@ -77,6 +77,23 @@ enum DuplicateScenarios {
         }
     }
 
+    /// Gives imported transaction `offset` one attachment (`attachment`) or one custom value of the fixture's field 1
+    /// (otherwise), through the transactions repository.
+    static func addOne(attachment: Bool, to offset: Int64) -> DifferentialOperation<any MMEXSession> {
+        let what = attachment ? "one attachment" : "one custom value"
+        return SessionOperation.write("transactions.update(\(id(offset)): \(what))") { context -> TransactionDetail? in
+            guard var detail = try context.transactions.transaction(id: id(offset)) else { return nil }
+            if attachment {
+                detail.attachments.append(
+                    Attachment(id: 0, refType: "Transaction", refId: id(offset), description: "statement", fileName: "statement.pdf")
+                )
+            } else {
+                detail.customFieldValues.append(CustomFieldValue(id: 0, fieldId: 1, refId: id(offset), content: "R-1"))
+            }
+            return try context.transactions.update(detail)
+        }
+    }
+
     static var handWritten: [SliceScenario] {
         [
             SliceScenario("find, dry run, merge", covers: [.duplicates], [
@@ -95,6 +112,15 @@ enum DuplicateScenarios {
             // in another case: FILENAME is NOCASE, so it stays) and two custom values: two of each move, in id order.
             SliceScenario("a keeper takes two attachments and two custom values", covers: [.duplicates], [
                 seed(), enrich(509), merge(DuplicateGroup(keepId: id(502), duplicateIds: [id(509)])), groups(nil),
+            ]),
+            // 505 (no notes) and 506 (notes) are duplicates, and 506 is kept. One attachment, or one custom value, on
+            // 505 ties them, and a tie keeps the lower id: the keeper changes only when the count of what was added
+            // is right (each alone: with both, 505 would be kept even if one count were wrong).
+            SliceScenario("an attachment alone decides the keeper", covers: [.duplicates], [
+                seed(), groups(nil), addOne(attachment: true, to: 505), groups(nil),
+            ]),
+            SliceScenario("a custom value alone decides the keeper", covers: [.duplicates], [
+                seed(), addOne(attachment: false, to: 505), groups(nil),
             ]),
             SliceScenario("invalid groups are refused", covers: [.duplicates], [
                 seed(), merge(DuplicateGroup(keepId: id(501), duplicateIds: [])),

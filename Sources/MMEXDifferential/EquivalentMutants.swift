@@ -104,6 +104,17 @@ package enum EquivalentMutants {
         ]
     }()
 
+    /// `duplicateGroups` reads the live transactions' keys in id order, but ``DuplicateRules/keyGroups(_:)`` sorts the
+    /// ids of each key and orders the groups by their lowest id: the rows' order reaches nothing it returns.
+    static let duplicateKeyOrder: [Entry] = {
+        let reason = "DuplicateRules.keyGroups collects the ids by key, sorts each group's ids and orders the groups by "
+            + "their lowest id: the order the keys are read in reaches nothing duplicateGroups returns"
+        return [
+            Entry(.legacy, "CAST(\"TRANSAMOUNT\" AS REAL), \"PAYEEID\", \"TRANSCODE\" FROM", "ORDER BY term 1 → DESC", because: reason),
+            Entry(.readerWriter, "CAST(TRANSAMOUNT AS REAL), PAYEEID, TRANSCODE", "ORDER BY term 1 → DESC", because: reason),
+        ]
+    }()
+
     /// An import reads the source's rows of each table in id order. In a table without a renamed name column, no
     /// row's fate depends on the rows merged before it: it keeps its own id and is inserted, or skipped when its id is
     /// in the open file or it clashes on a conflict key with a row of the open file (the source's rows are unique on
@@ -123,7 +134,7 @@ package enum EquivalentMutants {
         }
     }()
 
-    package static let all: [Entry] = oneRowReads + settingsTableProbe + invariants + ledgerRules + importSourceOrder + nocaseColumns.flatMap { column in
+    package static let all: [Entry] = oneRowReads + settingsTableProbe + invariants + ledgerRules + duplicateKeyOrder + importSourceOrder + nocaseColumns.flatMap { column in
         let reason = "\(column) is declared COLLATE NOCASE in the fixture's schema: without the explicit COLLATE, SQLite "
             + "uses the column's NOCASE anyway"
         return [

@@ -88,6 +88,8 @@ struct PlantedMutantTests {
         MarkedMutant(.legacy, .transactions, "\"ATTACHMENT_V1\".\"FILENAME\" FROM \"ATTACHMENT_V1\"", "ORDER BY term 1 → DESC"),
         MarkedMutant(.readerWriter, .importing, "\"ACCOUNTNAME\" = ? COLLATE NOCASE", "= → <>"),
         MarkedMutant(.readerWriter, .duplicates, "WHERE (DELETEDTIME IS NULL OR DELETEDTIME = '')", "OR → AND"),
+        MarkedMutant(.legacy, .duplicates, "SELECT count(*) FROM \"ATTACHMENT_V1\" WHERE", "AND → OR"),
+        MarkedMutant(.readerWriter, .duplicates, "SELECT count(*) FROM CUSTOMFIELDDATA_V1 WHERE REFID = ?", "= → <>", 2),
     ]
 
     @Test("each quick planted change is reported as a mismatch by its slice's scenarios", arguments: quick)
@@ -114,6 +116,24 @@ struct PlantedMutantTests {
         let statement = "SELECT \"PAYEEID\" FROM \"PAYEE_V1\" ORDER BY (\"PAYEENAME\" COLLATE \"NOCASE\"), \"PAYEEID\""
         let planted = try #require(SQLMutant.all(in: statement).first { $0.change == mutant.change })
         #expect(EquivalentMutants.reason(for: PlantedMutant(driver: .legacy, mutant: planted)) != nil)
+    }
+
+    @Test("reading the duplicate keys in reverse id order is listed as equivalent in both drivers, and nothing else there")
+    func duplicateKeyOrderIsEquivalent() throws {
+        let statements: [(PlantedDriver, String)] = [
+            (.legacy, "SELECT \"TRANSID\", \"ACCOUNTID\", \"TOACCOUNTID\", \"TRANSDATE\", CAST(\"TRANSAMOUNT\" AS REAL), \"PAYEEID\", "
+                + "\"TRANSCODE\" FROM \"CHECKINGACCOUNT_V1\" WHERE ((\"DELETEDTIME\" IS NULL) OR (\"DELETEDTIME\" = ?)) ORDER BY \"TRANSID\""),
+            (.readerWriter, "SELECT TRANSID, ACCOUNTID, TOACCOUNTID, TRANSDATE, CAST(TRANSAMOUNT AS REAL), PAYEEID, TRANSCODE\n"
+                + "FROM CHECKINGACCOUNT_V1 WHERE (DELETEDTIME IS NULL OR DELETEDTIME = '') AND ACCOUNTID = ? ORDER BY TRANSID"),
+        ]
+        for (driver, statement) in statements {
+            let mutants = SQLMutant.all(in: statement).map { PlantedMutant(driver: driver, mutant: $0) }
+            let reversed = try #require(mutants.first { $0.mutant.change == "ORDER BY term 1 → DESC" })
+            #expect(EquivalentMutants.reason(for: reversed)?.contains("keyGroups") == true, "\(reversed)")
+            for other in mutants where other.mutant.change != reversed.mutant.change {
+                #expect(EquivalentMutants.reason(for: other) == nil, "\(other) must be caught, not listed")
+            }
+        }
     }
 
     /// One process's part of the full run (`DRIVERPORT_MUTANT_SHARD=i/n`: every n-th mutant from the i-th), as
