@@ -38,6 +38,15 @@ enum UnchangedTables {
                 if let size, size > 0 { return [] }
             }
         }
+        if let tracked, sameWrittenUnits(tracked, baselinePath, candidatePath) {
+            // Every unit either side wrote is the same in both files, and every other one is still the source's in
+            // both: the files hold the same database, so no table needs its rows compared.
+            let all = (try? tableNames(baseline)) ?? []
+            if ChangedPageTracking.checks, !all.isSubset(of: findComparingPages(baselinePath, candidatePath, baseline, candidate)) {
+                ChangedPageTracking.disagreements.add(1, ordering: .relaxed)
+            }
+            return all
+        }
         if let tracked, let found = findTracked(tracked, baseline: baseline, candidate: candidate) {
             if ChangedPageTracking.checks {
                 let compared = findComparingPages(baselinePath, candidatePath, baseline, candidate)
@@ -46,6 +55,26 @@ enum UnchangedTables {
             return found
         }
         return findComparingPages(baselinePath, candidatePath, baseline, candidate)
+    }
+
+    /// Whether the two files are the same length and the same bytes in every unit either side wrote (or held past
+    /// a truncation), apart from the header's counters (``sameContent(_:_:)``). Both started as the source, so the
+    /// units neither wrote are the same in both: the files then hold the same database. Reads only the written units.
+    ///
+    /// Two sides that ran the same statements usually write the same pages; an encrypted copy never passes (each
+    /// rewritten page has a fresh IV), and the tables are then found as ``findTracked(_:baseline:candidate:)`` does.
+    static func sameWrittenUnits(_ tracked: Tracked, _ baselinePath: String, _ candidatePath: String) -> Bool {
+        guard tracked.changes.count == 2, let files = FilePair(baselinePath, candidatePath) else { return false }
+        let unit = Int64(ChangedPageTracking.unitSize)
+        let length = Int64(files.length)
+        var units = Set(tracked.changes.flatMap { $0.units.map(Int64.init) })
+        for change in tracked.changes {
+            if let truncatedTo = change.truncatedTo, truncatedTo < length {
+                units.formUnion((truncatedTo / unit)...((length - 1) / unit))
+            }
+        }
+        // Units past the end exist in neither file (the lengths are checked equal).
+        return files.sameUnits(units.filter { $0 * unit < length }.sorted(), size: Int(unit))
     }
 
     private static func findTracked(_ tracked: Tracked, baseline: EngineConnection, candidate: EngineConnection) -> Set<String>? {
@@ -146,7 +175,7 @@ enum UnchangedTables {
         private let chunk: Int
         private let left: Int32
         private let right: Int32
-        private let length: off_t
+        let length: off_t
         private let rightLength: off_t
         private let leftBuffer: UnsafeMutableRawPointer
         private let rightBuffer: UnsafeMutableRawPointer
@@ -208,6 +237,32 @@ enum UnchangedTables {
                 let bytes = Int(count) * size
                 guard first >= 1, start + off_t(bytes) <= length, start + off_t(bytes) <= rightLength,
                       readBoth(start, bytes), memcmp(leftBuffer, rightBuffer, bytes) == 0 else { return false }
+                index += Int(count)
+            }
+            return true
+        }
+
+        /// Whether the files are the same length and every unit of `numbers` (0-based, ascending, each `size`
+        /// bytes; the last may end early with the files) is the same in both, unit 0 compared as
+        /// ``UnchangedTables/sameContent(_:_:)`` compares a header. Runs of consecutive units are read together.
+        func sameUnits(_ numbers: [Int64], size: Int) -> Bool {
+            guard length == rightLength, length >= 100, size >= 100, size <= chunk else { return false }
+            let perRead = Int64(chunk / size)
+            var index = 0
+            while index < numbers.count {
+                let first = numbers[index]
+                var count: Int64 = 1
+                while index + Int(count) < numbers.count, count < perRead, numbers[index + Int(count)] == first + count {
+                    count += 1
+                }
+                let start = off_t(first) * off_t(size)
+                guard first >= 0, start < length else { return false }
+                let bytes = Int(min(off_t(count) * off_t(size), length - start))
+                guard readBoth(start, bytes) else { return false }
+                let same = first == 0
+                    ? UnchangedTables.sameContent(Data(bytes: leftBuffer, count: bytes), Data(bytes: rightBuffer, count: bytes))
+                    : memcmp(leftBuffer, rightBuffer, bytes) == 0
+                if !same { return false }
                 index += Int(count)
             }
             return true

@@ -3,7 +3,7 @@ extension BenchGoals {
     /// `diff` on the SQLCipher v4 fixture against the plain one.
     public static let diffSQLCipher4Limit = 1.3
     /// `diff` on the large fixture against the 200-transaction one, for slices whose operations do not grow with the
-    /// data.
+    /// data; also the limit of every scale case's harness part (``harnessRatio(_:_:)``).
     public static let diffScaleLimit = 3.0
     /// The same for the transactions slice.
     public static let diffScaleTransactionsLimit = 10.0
@@ -25,6 +25,13 @@ extension BenchGoals {
                     "diff \(slice) on the large fixture <= \(limit)x the 200-transaction one", result, ratio, limit, unit: "x")
                 if !result.implementation.hasPrefix("100k") { item.remark = "measured at \(result.implementation)" }
                 checks.append(item)
+                if let harness = harnessRatio(result, results) {
+                    var overhead = diffCheck(
+                        "diff \(slice)'s harness (copies + state) on the large fixture <= \(diffScaleLimit)x the "
+                            + "200-transaction one", result, harness, diffScaleLimit, unit: "x")
+                    overhead.remark = item.remark
+                    checks.append(overhead)
+                }
             } else if result.name.hasPrefix("diff-largest-"), let peak = result.extra?["peakResidentBytes"] {
                 var item = diffCheck(
                     "diff on the 1M fixture under \(Int(diffLargestMemoryLimitMiB)) MiB resident", result,
@@ -38,6 +45,22 @@ extension BenchGoals {
             }
         }
         return checks
+    }
+
+    /// The harness's own time (making and resetting the working copies, comparing their state: the phases
+    /// `copiesSeconds` and `stateSeconds` the run reported) on `result`'s fixture against the baseline's, in the same
+    /// case. The operations' time is left out: a slice whose operations read every transaction (accounts' balances
+    /// and flows, the transactions slice) is meant to take longer on a larger file, the harness is not.
+    static func harnessRatio(_ result: BenchResult, _ results: [BenchResult]) -> Double? {
+        func harness(_ result: BenchResult) -> Double? {
+            guard let copies = result.extra?["copiesSeconds"], let state = result.extra?["stateSeconds"] else { return nil }
+            return copies + state
+        }
+        guard let measured = harness(result),
+              let baseline = results.first(where: { $0.name == result.name && $0.implementation == result.baseline }),
+              let base = harness(baseline), base > 0
+        else { return nil }
+        return measured / base
     }
 
     private static func diffCheck(

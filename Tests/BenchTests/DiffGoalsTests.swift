@@ -23,6 +23,27 @@ struct DiffGoalsTests {
         #expect(goals.first { $0.caseName == "diff-scale-transactions" }.map { $0.met && $0.limit == 10 } == true)
     }
 
+    @Test("each scale case's harness part (copies + state, operations left out) is judged against 3x on its own")
+    func harnessLimit() {
+        let goals = BenchGoals.evaluate([
+            Self.result("diff-scale-accounts", "200 transactions", baseline: "200 transactions", ratio: 1,
+                        extra: ["copiesSeconds": 0.1, "operationsSeconds": 1, "stateSeconds": 0.1]),
+            Self.result("diff-scale-accounts", "100k transactions", baseline: "200 transactions", ratio: 40,
+                        extra: ["copiesSeconds": 0.3, "operationsSeconds": 80, "stateSeconds": 0.2]),
+            Self.result("diff-scale-infotable", "200 transactions", baseline: "200 transactions", ratio: 1,
+                        extra: ["copiesSeconds": 0.1, "operationsSeconds": 1, "stateSeconds": 0.1]),
+            Self.result("diff-scale-infotable", "10k transactions", baseline: "200 transactions", ratio: 2,
+                        extra: ["copiesSeconds": 0.4, "operationsSeconds": 1, "stateSeconds": 0.4]),
+        ])
+        let harness = goals.filter { $0.goal.contains("harness") }
+        #expect(harness.count == 2)
+        let accounts = harness.first { $0.caseName == "diff-scale-accounts" }
+        #expect(accounts.map { $0.met && abs($0.measured - 2.5) < 1e-9 && $0.limit == 3 && $0.remark == nil } == true)
+        let infotable = harness.first { $0.caseName == "diff-scale-infotable" }
+        #expect(infotable.map { !$0.met && abs($0.measured - 4) < 1e-9 && $0.remark == "measured at 10k transactions" } == true)
+        #expect(goals.first { $0.caseName == "diff-scale-accounts" && !$0.goal.contains("harness") }.map { !$0.met } == true)
+    }
+
     @Test("the cipher goal judges SQLCipher v4 only; memory in MiB; inspect by its key derivations")
     func cipherMemoryAndDerivations() {
         let goals = BenchGoals.evaluate([

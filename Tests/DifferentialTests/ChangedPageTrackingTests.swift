@@ -155,6 +155,60 @@ struct ChangedPageTrackingTests {
         try copies.reset(from: source)
     }
 
+    /// What `UnchangedTables.find` skips on two copies after `left` ran on the baseline and `right` on the
+    /// candidate, with the tracker's record; asserts the debug check saw no disagreement.
+    private func trackedFinding(_ left: String, _ right: String) throws -> (found: Set<String>, sameWrittenUnits: Bool) {
+        let folder = TemporaryDirectory.inMemory("tracking")
+        let source = try makeSource(folder)
+        var copies = try WorkingCopyPool().take(source: source, under: folder.url)
+        defer { copies.remove() }
+        try write(copies.baselinePath, left)
+        try write(copies.candidatePath, right)
+        let changes = try #require(copies.trackedChanges(source: source, forget: false))
+        let reader = try EngineConnection(path: source, options: .readOnly)
+        let tracked = UnchangedTables.Tracked(changes: changes, source: try SourcePages.read(reader))
+        reader.close()
+        let baseline = try EngineConnection(path: copies.baselinePath, options: .readOnly)
+        defer { baseline.close() }
+        let candidate = try EngineConnection(path: copies.candidatePath, options: .readOnly)
+        defer { candidate.close() }
+        let before = counters()
+        let found = UnchangedTables.find(
+            baselinePath: copies.baselinePath, candidatePath: copies.candidatePath, baseline: baseline,
+            candidate: candidate, tracked: tracked
+        )
+        #expect(counters().disagreements == before.disagreements)
+        return (found, UnchangedTables.sameWrittenUnits(tracked, copies.baselinePath, copies.candidatePath))
+    }
+
+    @Test("two sides that wrote the same bytes skip every table, the written ones too, reading only what they wrote")
+    func sameWritesSkipEveryTable() throws {
+        let sql = "UPDATE a SET body = 'changed' WHERE id = 599; DELETE FROM b WHERE id > 500; INSERT INTO b VALUES (9000, 'new')"
+        let finding = try trackedFinding(sql, sql)
+        #expect(finding.sameWrittenUnits)
+        #expect(finding.found == ["a", "b"])
+    }
+
+    @Test("two sides that wrote different bytes (one value apart) skip only the tables neither wrote")
+    func differentWritesSkipOnlyUntouchedTables() throws {
+        let finding = try trackedFinding(
+            "UPDATE a SET body = 'changed' WHERE id = 599", "UPDATE a SET body = 'chanGed' WHERE id = 599"
+        )
+        #expect(!finding.sameWrittenUnits)
+        #expect(finding.found == ["b"])
+    }
+
+    @Test("two sides that shrank the file the same way (VACUUM after a delete) skip every table; beside one that did not, the shrunk table is compared")
+    func sameTruncationSkipsEveryTable() throws {
+        let shrink = "DELETE FROM b WHERE id > 100; VACUUM"
+        let same = try trackedFinding(shrink, shrink)
+        #expect(same.sameWrittenUnits)
+        #expect(same.found == ["a", "b"])
+        let different = try trackedFinding(shrink, "DELETE FROM b WHERE id > 100")
+        #expect(!different.sameWrittenUnits)
+        #expect(!different.found.contains("b"))
+    }
+
     @Test("a unit touched by a write or lying past a truncation counts as changed; others do not")
     func unitsTouched() {
         let units = ChangedUnits(units: [2, 5, 6], opens: 1, truncatedTo: nil)
