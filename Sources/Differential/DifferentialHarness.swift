@@ -192,10 +192,10 @@ public struct DifferentialHarness<Subject> {
         case (.success(let a), .success(let b)):
             var mismatches = HarnessPhases.measure(.operations) { runOperations(operations, a, b, copies) }
             // The candidate's own reads of what it wrote, before it closes (the read-back compares with them).
-            let own = HarnessPhases.measure(.operations) { readBack.map { operation in Result { try operation.body(b) } } }
+            let own = HarnessPhases.measure(.readBack) { readBack.map { operation in Result { try operation.body(b) } } }
             mismatches += HarnessPhases.measure(.operations) { compareClose(a, b, copies) }
             mismatches += try HarnessPhases.measure(.state) { try compareState(copies, source: file) }
-            if !readBack.isEmpty { mismatches += HarnessPhases.measure(.operations) { readBackMismatches(own, copies) } }
+            if !readBack.isEmpty { mismatches += HarnessPhases.measure(.readBack) { readBackMismatches(own, copies) } }
             return mismatches
         case (.failure(let a), .failure(let b)):
             throw DifferentialError.cannotOpen(

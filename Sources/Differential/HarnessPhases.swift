@@ -1,8 +1,8 @@
 import Foundation
 
 /// Where a differential run's time goes, summed over every scenario the process ran: how much is the harness's own
-/// overhead (fresh working copies, the state comparison) and how much the operations themselves (both sessions
-/// opening, running the operations, closing, the read-back). A slice whose operations read every transaction is
+/// overhead (fresh working copies, the state comparison, the read-back check) and how much the operations themselves
+/// (both sessions opening, running the operations, closing). A slice whose operations read every transaction is
 /// slow on a large file whatever the harness does; these figures tell the two apart (`driverport diff` writes them
 /// to stderr with `DRIVERPORT_REPORT_DIFF_PHASES=1`, and `driverport bench` reports them).
 package enum HarnessPhases {
@@ -10,8 +10,11 @@ package enum HarnessPhases {
     package enum Phase: String, CaseIterable, Sendable {
         /// Taking working copies: resetting kept ones to the source, or copying it.
         case copies
-        /// Opening both sessions, running the operations, closing both, the read-back.
+        /// Opening both sessions, running the operations, closing both.
         case operations
+        /// The read-back check: the candidate's reads of what it wrote before it closes, and the baseline's reads
+        /// of the candidate's copy after. It reads every table the slice writes, so it grows with the data.
+        case readBack
         /// Listing the sidecars, finding unchanged tables, comparing the rest row by row.
         case state
     }
@@ -35,7 +38,7 @@ package enum HarnessPhases {
         lock.withLock { seconds }
     }
 
-    /// `copies 0.123 s, operations 4.5 s, state 0.2 s; resets: 40 by changed pages, 2 by whole files` (and, in a
+    /// `copies 0.123 s, operations 4.5 s, readBack 0.4 s, state 0.2 s; resets: 40 by changed pages, 2 by whole files` (and, in a
     /// debug build, how many tracked resets or findings the whole-file check disagreed with).
     package static var summary: String {
         let totals = self.totals

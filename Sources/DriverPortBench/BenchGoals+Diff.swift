@@ -50,7 +50,8 @@ extension BenchGoals {
     /// The harness's own time (making and resetting the working copies, comparing their state: the phases
     /// `copiesSeconds` and `stateSeconds` the run reported) on `result`'s fixture against the baseline's, in the same
     /// case. The operations' time is left out: a slice whose operations read every transaction (accounts' balances
-    /// and flows, the transactions slice) is meant to take longer on a larger file, the harness is not.
+    /// and flows, the transactions slice) is meant to take longer on a larger file, the harness is not. So is the
+    /// read-back check's (`readBackSeconds`, reported on its own): it reads every table the slice writes.
     static func harnessRatio(_ result: BenchResult, _ results: [BenchResult]) -> Double? {
         func harness(_ result: BenchResult) -> Double? {
             guard let copies = result.extra?["copiesSeconds"], let state = result.extra?["stateSeconds"] else { return nil }

@@ -16,10 +16,11 @@ import SQLiteCipher
 /// - `inspect-ciphers-SIZE`: `inspect` of the plain and the SQLCipher v4 fixture, with the key derivations the
 ///   command reports (`DRIVERPORT_REPORT_KEY_DERIVATIONS=1`).
 ///
-/// Each diff run also reports where its time went (figures `copiesSeconds`, `operationsSeconds`, `stateSeconds`,
-/// from `DRIVERPORT_REPORT_DIFF_PHASES=1`), so operations whose own cost grows with the data are told apart from the
-/// harness's overhead. Every case runs at the long runner's rounds (whole commands take seconds). Every run must exit 0 (no mismatch); the operations run (rows) and the mismatches (checksum) are compared
-/// across implementations like every case's. The passphrase reaches the child in an environment variable.
+/// Each diff run also reports where its time went (figures `copiesSeconds`, `operationsSeconds`, `readBackSeconds`,
+/// `stateSeconds`, from `DRIVERPORT_REPORT_DIFF_PHASES=1`), so operations whose own cost grows with the data are told
+/// apart from the harness's overhead. Every case runs at the long runner's rounds (whole commands take seconds).
+/// Every run must exit 0 (no mismatch); the operations run (rows) and the mismatches (checksum) are compared across
+/// implementations like every case's. The passphrase reaches the child in an environment variable.
 enum DiffCases {
     static let family = BenchFamily.diff.rawValue
     static let plainName = "plain"
@@ -151,12 +152,13 @@ enum DiffCases {
             return figures
         }
 
-        /// The seconds of each phase in the `driverport: diff phases: copies 0.1 s, operations 2 s, state 0.3 s`
-        /// line (none when the command ran no differential).
+        /// The seconds of each phase in the `driverport: diff phases: copies 0.1 s, operations 2 s, readBack 0.5 s,
+        /// state 0.3 s; resets: ...` line (none when the command ran no differential). What follows the `;` is not
+        /// a phase.
         static func phases(in standardError: String) -> [String: Double] {
             let marker = "diff phases: "
             guard let range = standardError.range(of: marker, options: .backwards) else { return [:] }
-            let line = standardError[range.upperBound...].prefix { $0 != "\n" }
+            let line = standardError[range.upperBound...].prefix { $0 != "\n" && $0 != ";" }
             var result: [String: Double] = [:]
             for part in line.split(separator: ",") {
                 let words = part.split(separator: " ")

@@ -66,10 +66,11 @@ struct DiffGoalsTests {
         #expect(DiffCases.Runs.keyDerivations(in: "nothing") == nil)
     }
 
-    @Test("the harness's phases are read from the line DRIVERPORT_REPORT_DIFF_PHASES writes, and none when all are zero")
+    @Test("the harness's phases are read from the line DRIVERPORT_REPORT_DIFF_PHASES writes (not the resets after it), and none when all are zero")
     func phaseLine() {
-        let line = "driverport: key derivations: 0, cache hits: 0\ndriverport: diff phases: copies 0.125 s, operations 2.500 s, state 0.375 s\n"
-        #expect(DiffCases.Runs.phases(in: line) == ["copies": 0.125, "operations": 2.5, "state": 0.375])
+        let line = "driverport: key derivations: 0, cache hits: 0\ndriverport: diff phases: copies 0.125 s, operations 2.500 s, "
+            + "readBack 0.250 s, state 0.375 s; resets: 40 by changed pages, 2 by whole files\n"
+        #expect(DiffCases.Runs.phases(in: line) == ["copies": 0.125, "operations": 2.5, "readBack": 0.25, "state": 0.375])
         #expect(DiffCases.Runs.phases(in: "driverport: diff phases: copies 0.000 s, operations 0.000 s, state 0.000 s").isEmpty)
     }
 
