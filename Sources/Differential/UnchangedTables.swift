@@ -211,11 +211,7 @@ enum UnchangedTables {
             var offset: off_t = 0
             while offset < length {
                 let count = Int(min(off_t(chunk), length - offset))
-                guard readBoth(offset, count) else { return false }
-                let same = offset == 0
-                    ? UnchangedTables.sameContent(Data(bytes: leftBuffer, count: count), Data(bytes: rightBuffer, count: count))
-                    : memcmp(leftBuffer, rightBuffer, count) == 0
-                if !same { return false }
+                guard readBoth(offset, count), buffersMatch(from: offset, count) else { return false }
                 offset += off_t(count)
             }
             return true
@@ -225,21 +221,12 @@ enum UnchangedTables {
         /// consecutive pages are read together, up to 1 MiB at a time.
         func samePages(_ numbers: [Int64], size: Int) -> Bool {
             guard size > 0, size <= chunk else { return false }
-            let perRead = Int64(chunk / size)
-            var index = 0
-            while index < numbers.count {
-                let first = numbers[index]
-                var count: Int64 = 1
-                while index + Int(count) < numbers.count, count < perRead, numbers[index + Int(count)] == first + count {
-                    count += 1
-                }
+            return Self.allRuns(numbers, longest: Int64(chunk / size)) { first, count in
                 let start = off_t(first - 1) * off_t(size)
                 let bytes = Int(count) * size
-                guard first >= 1, start + off_t(bytes) <= length, start + off_t(bytes) <= rightLength,
-                      readBoth(start, bytes), memcmp(leftBuffer, rightBuffer, bytes) == 0 else { return false }
-                index += Int(count)
+                return first >= 1 && start + off_t(bytes) <= length && start + off_t(bytes) <= rightLength
+                    && readBoth(start, bytes) && memcmp(leftBuffer, rightBuffer, bytes) == 0
             }
-            return true
         }
 
         /// Whether the files are the same length and every unit of `numbers` (0-based, ascending, each `size`
@@ -247,25 +234,36 @@ enum UnchangedTables {
         /// ``UnchangedTables/sameContent(_:_:)`` compares a header. Runs of consecutive units are read together.
         func sameUnits(_ numbers: [Int64], size: Int) -> Bool {
             guard length == rightLength, length >= 100, size >= 100, size <= chunk else { return false }
-            let perRead = Int64(chunk / size)
+            return Self.allRuns(numbers, longest: Int64(chunk / size)) { first, count in
+                let start = off_t(first) * off_t(size)
+                guard first >= 0, start < length else { return false }
+                let bytes = Int(min(off_t(count) * off_t(size), length - start))
+                return readBoth(start, bytes) && buffersMatch(from: start, bytes)
+            }
+        }
+
+        /// Calls `body` with each run of consecutive numbers in `numbers` (ascending), as its first number and
+        /// length (at most `longest`); `false` as soon as `body` returns `false`.
+        private static func allRuns(_ numbers: [Int64], longest: Int64, _ body: (Int64, Int64) -> Bool) -> Bool {
             var index = 0
             while index < numbers.count {
                 let first = numbers[index]
                 var count: Int64 = 1
-                while index + Int(count) < numbers.count, count < perRead, numbers[index + Int(count)] == first + count {
+                while index + Int(count) < numbers.count, count < longest, numbers[index + Int(count)] == first + count {
                     count += 1
                 }
-                let start = off_t(first) * off_t(size)
-                guard first >= 0, start < length else { return false }
-                let bytes = Int(min(off_t(count) * off_t(size), length - start))
-                guard readBoth(start, bytes) else { return false }
-                let same = first == 0
-                    ? UnchangedTables.sameContent(Data(bytes: leftBuffer, count: bytes), Data(bytes: rightBuffer, count: bytes))
-                    : memcmp(leftBuffer, rightBuffer, bytes) == 0
-                if !same { return false }
+                guard body(first, count) else { return false }
                 index += Int(count)
             }
             return true
+        }
+
+        /// Whether the `count` bytes just read (from `offset`) are the same in both buffers, the header's counters
+        /// aside when they start the file.
+        private func buffersMatch(from offset: off_t, _ count: Int) -> Bool {
+            offset == 0
+                ? UnchangedTables.sameContent(Data(bytes: leftBuffer, count: count), Data(bytes: rightBuffer, count: count))
+                : memcmp(leftBuffer, rightBuffer, count) == 0
         }
 
         private func readBoth(_ offset: off_t, _ count: Int) -> Bool {
