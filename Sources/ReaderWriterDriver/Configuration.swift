@@ -9,8 +9,19 @@ public struct Configuration: Sendable {
     /// Open every connection read-only: writes fail, the file is never created, and the journal mode is never
     /// changed (a pool then does not switch the file to WAL).
     public var readonly: Bool = false
-    /// What to do when another process holds a lock.
+    /// What to do when another connection holds a lock. A ``DatabasePool``'s readers do not take it (see
+    /// ``readonlyBusyMode``).
     public var busyMode: BusyMode = .immediateError
+    /// What read-only connections do when another connection holds a lock; `nil` (the default) chooses as GRDB does:
+    /// a ``DatabasePool``'s readers wait up to 10 seconds, and the connections of a ``readonly`` queue take
+    /// ``busyMode``.
+    ///
+    /// A reader of a WAL file still meets `SQLITE_BUSY` in SQLite's "obscure cases" (another connection in exclusive
+    /// locking mode, the last connection cleaning up the `-wal` and `-shm` files as it closes, another connection
+    /// recovering the WAL after a crash). A pool's readers exist so that reads do not fail on locks, so GRDB gives them
+    /// a 10-second busy timeout whatever ``busyMode`` says, and so does this driver. GRDB keeps this setting internal;
+    /// here it is package-wide, for tests.
+    package var readonlyBusyMode: BusyMode?
     /// How many read-only connections a ``DatabasePool`` opens at most (created on demand). At least 1.
     public var maximumReaderCount: Int = 5
     /// The functions ``prepareDatabase(_:)`` added, run in order on every new connection.

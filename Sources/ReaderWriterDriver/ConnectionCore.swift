@@ -67,7 +67,7 @@ final class ConnectionCore {
     /// Installs the busy mode and the cancellation progress handler (C calls only: no statement runs).
     func installHandlers() throws {
         do {
-            switch configuration.busyMode {
+            switch configuration.busyMode(for: role) {
             case .immediateError:
                 try engine.setBusyTimeout(milliseconds: 0)
             case .timeout(let seconds):

@@ -122,6 +122,54 @@ struct ConfigurationTests {
         #expect(try queue.read { try Int64.fetchOne($0, sql: "SELECT count(*) FROM t") } == 1)
     }
 
+    @Test("a pool's readers wait up to 10 s on a lock whatever busyMode says; its writer and a queue take busyMode")
+    func poolReadersWaitAsGRDBs() throws {
+        let scratch = Scratch()
+        let timeout = "PRAGMA busy_timeout"
+        let pool = try DatabasePool(path: scratch.path)
+        #expect(try pool.read { try Int.fetchOne($0, sql: timeout) } == 10_000)
+        #expect(try pool.write { try Int.fetchOne($0, sql: timeout) } == 0)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(3)
+        let waiting = try DatabasePool(path: scratch.path("b.sqlite"), configuration: configuration)
+        #expect(try waiting.read { try Int.fetchOne($0, sql: timeout) } == 10_000, "busyMode does not shorten it")
+        #expect(try waiting.write { try Int.fetchOne($0, sql: timeout) } == 3_000)
+        let queue = try DatabaseQueue(path: scratch.path("c.sqlite"))
+        #expect(try queue.read { try Int.fetchOne($0, sql: timeout) } == 0)
+        try queue.close()
+        configuration = Configuration()
+        configuration.readonly = true
+        let readonlyQueue = try DatabaseQueue(path: scratch.path("c.sqlite"), configuration: configuration)
+        #expect(try readonlyQueue.read { try Int.fetchOne($0, sql: timeout) } == 0, "a read-only queue takes busyMode")
+    }
+
+    @Test("a pool reader meeting a lock asks readonlyBusyMode, and reads once the lock is gone")
+    func poolReaderBusyModeIsAsked() throws {
+        let scratch = Scratch()
+        let calls = Locked<[Int]>([])
+        var configuration = Configuration()
+        configuration.readonlyBusyMode = .callback { retries in
+            calls.withLock { $0.append(retries) }
+            return retries < 2
+        }
+        let made = try DatabasePool(path: scratch.path, configuration: configuration)
+        try made.write { try makeTable($0, rows: 3) }
+        #expect(try made.read { try Int.fetchOne($0, sql: "PRAGMA busy_timeout") } == 0, "a callback, not a timeout")
+        try made.close()
+        // A connection in exclusive locking mode keeps its lock after its write: every other connection is locked out
+        // (one of SQLite's cases where a WAL reader meets SQLITE_BUSY). A read-only pool opens without reading.
+        let holder = try EngineConnection(path: scratch.path, options: .readWrite)
+        try holder.execute("PRAGMA locking_mode = EXCLUSIVE; INSERT INTO t(v) VALUES (4)")
+        configuration.readonly = true
+        let pool = try DatabasePool(path: scratch.path, configuration: configuration)
+        let count = "SELECT count(*) FROM t"
+        let error = #expect(throws: DatabaseError.self) { try pool.read { try Int.fetchOne($0, sql: count) } }
+        #expect(error?.resultCode == .SQLITE_BUSY)
+        #expect(calls.withLock { $0 } == [0, 1, 2], "asked until it gave up")
+        holder.close()
+        #expect(try pool.read { try Int.fetchOne($0, sql: count) } == 4)
+    }
+
     @Test("connections open through the named VFS, and an unknown VFS fails", arguments: WriterKind.allCases)
     func namedVFS(kind: WriterKind) throws {
         let scratch = Scratch()
