@@ -11,7 +11,8 @@ import SQLiteEngine
 ///
 /// Per scenario it compares:
 /// 1. every operation's outcome: the returned values field by field (through `Encodable`, so the report names the
-///    field: `entries[2].value`), or the errors (through ``describeError``);
+///    field: `entries[2].value`; two values whose encodings made the same calls are equal without building their
+///    trees), or the errors (through ``describeError``);
 /// 2. the databases left behind after both sides closed: every table's rows by rowid with their storage classes,
 ///    `user_version`, journal mode, `sqlite_master`, and the names of the files beside the database (sidecars);
 /// 3. with ``readBack`` given: the candidate's copy read through the baseline against the candidate's own reads.
@@ -245,12 +246,13 @@ public struct DifferentialHarness<Subject> {
 
     /// How two outcomes of one operation differ: field by field when both returned, the errors when both threw.
     func outcomeMismatches(
-        _ kind: Mismatch.Kind, index: Int, operation: String, _ left: Result<FieldValue, any Error>,
-        _ right: Result<FieldValue, any Error>, baselinePath: String, candidatePath: String
+        _ kind: Mismatch.Kind, index: Int, operation: String, _ left: Result<EncodedOutcome, any Error>,
+        _ right: Result<EncodedOutcome, any Error>, baselinePath: String, candidatePath: String
     ) -> [Mismatch] {
         switch (left, right) {
         case (.success(let x), .success(let y)):
-            return x.differences(from: y, limit: maximumFieldDetails).map { difference in
+            if x.hasSameLog(as: y) { return [] }
+            return x.tree.differences(from: y.tree, limit: maximumFieldDetails).map { difference in
                 mismatch(kind, index: index, operation: operation, field: difference.path, difference.baseline, difference.candidate)
             }
         case (.failure(let x), .failure(let y)):
@@ -260,7 +262,7 @@ public struct DifferentialHarness<Subject> {
         case (.success(let x), .failure(let y)):
             return [
                 mismatch(
-                    kind, index: index, operation: operation, field: "(outcome)", "returned \(x.rendered())",
+                    kind, index: index, operation: operation, field: "(outcome)", "returned \(x.tree.rendered())",
                     "threw \(describe(y, candidatePath))"
                 ),
             ]
@@ -268,7 +270,7 @@ public struct DifferentialHarness<Subject> {
             return [
                 mismatch(
                     kind, index: index, operation: operation, field: "(outcome)", "threw \(describe(x, baselinePath))",
-                    "returned \(y.rendered())"
+                    "returned \(y.tree.rendered())"
                 ),
             ]
         }

@@ -1,9 +1,58 @@
 extension FieldValue {
     /// The field tree of any `Encodable` value, through its own `encode(to:)` (synthesized or custom).
     public init(encoding value: some Encodable) throws {
+        if let primitive = primitiveFieldValue(value) {
+            self = primitive
+            return
+        }
         let slot = Slot()
-        try value.encode(to: TreeEncoder(slot: slot, codingPath: []))
+        try value.encode(to: TreeEncoder(slot: slot, path: nil))
         self = slot.resolve()
+    }
+}
+
+// A primitive is stored in its container as it comes (no slot of its own), and a coding path is a chain of nodes
+// built only for the values that are not primitives (turned into an array only when asked). The harness compares
+// ``EncodedOutcome`` logs first and builds trees only for a difference; both encoders show an `encode(to:)` the same
+// state (paths, counts), so it makes the same calls through both.
+
+/// A coding path, from the innermost key outwards: made for each nested value, read only if its code asks.
+final class CodingPathNode {
+    let parent: CodingPathNode?
+    let key: any CodingKey
+
+    init(_ parent: CodingPathNode?, _ key: any CodingKey) {
+        self.parent = parent
+        self.key = key
+    }
+
+    /// The path of the next element of an unkeyed container at `parent` that holds `count` elements, counted.
+    static func element(of parent: CodingPathNode?, count: inout Int) -> CodingPathNode {
+        defer { count += 1 }
+        return CodingPathNode(parent, IndexKey(count))
+    }
+
+    static func keys(_ node: CodingPathNode?) -> [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var current = node
+        while let node = current {
+            keys.append(node.key)
+            current = node.parent
+        }
+        return keys.reversed()
+    }
+}
+
+/// One encoded value in a container: a primitive as it came, or a slot that a nested encoder or container fills.
+private enum Entry {
+    case value(FieldValue)
+    case slot(Slot)
+
+    func resolve() -> FieldValue {
+        switch self {
+        case .value(let value): value
+        case .slot(let slot): slot.resolve()
+        }
     }
 }
 
@@ -18,11 +67,15 @@ private final class Slot {
 
     var content: Content = .empty
 
+    init() {}
+
+    init(_ value: FieldValue) { content = .value(value) }
+
     func resolve() -> FieldValue {
         switch content {
         case .empty: .null
         case .value(let value): value
-        case .object(let box): .object(box.members.map { FieldValue.Member(key: $0.key, value: $0.slot.resolve()) })
+        case .object(let box): box.resolve()
         case .array(let box): .array(box.items.map { $0.resolve() })
         }
     }
@@ -42,28 +95,56 @@ private final class Slot {
     }
 }
 
+/// An object's members in the order their keys were first encoded; a key encoded again keeps its place and takes
+/// the new value (nested containers asked for twice under one key are the same container).
 private final class ObjectBox {
-    var members: [(key: String, slot: Slot)] = []
+    private var keys: [String] = []
+    private var entries: [Entry] = []
+
+    func set(_ key: String, _ value: FieldValue) {
+        if let position = keys.firstIndex(of: key) {
+            entries[position] = .value(value)
+        } else {
+            keys.append(key)
+            entries.append(.value(value))
+        }
+    }
 
     func slot(for key: String) -> Slot {
-        if let existing = members.first(where: { $0.key == key }) { return existing.slot }
-        let slot = Slot()
-        members.append((key, slot))
-        return slot
+        guard let position = keys.firstIndex(of: key) else {
+            let slot = Slot()
+            keys.append(key)
+            entries.append(.slot(slot))
+            return slot
+        }
+        switch entries[position] {
+        case .slot(let slot):
+            return slot
+        case .value(let value):
+            let slot = Slot(value)
+            entries[position] = .slot(slot)
+            return slot
+        }
+    }
+
+    func resolve() -> FieldValue {
+        .object(zip(keys, entries).map { FieldValue.Member(key: $0, value: $1.resolve()) })
     }
 }
 
 private final class ArrayBox {
-    var items: [Slot] = []
+    var items: [Entry] = []
+
+    func append(_ value: FieldValue) { items.append(.value(value)) }
 
     func appendSlot() -> Slot {
         let slot = Slot()
-        items.append(slot)
+        items.append(.slot(slot))
         return slot
     }
 }
 
-private struct IndexKey: CodingKey {
+struct IndexKey: CodingKey {
     let intValue: Int?
     let stringValue: String
     init(_ index: Int) {
@@ -74,114 +155,141 @@ private struct IndexKey: CodingKey {
     init?(intValue: Int) { self.init(intValue) }
 }
 
-private struct TreeEncoder: Encoder {
-    let slot: Slot
-    let codingPath: [any CodingKey]
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(TreeKeyedContainer<Key>(box: slot.objectBox(), codingPath: codingPath))
-    }
-
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        TreeUnkeyedContainer(box: slot.arrayBox(), codingPath: codingPath)
-    }
-
-    func singleValueContainer() -> any SingleValueEncodingContainer {
-        TreeSingleValueContainer(slot: slot, codingPath: codingPath)
+/// The field value of a primitive (`Bool`, `String`, a floating-point or integer type), `nil` for anything else.
+func primitiveFieldValue<T: Encodable>(_ value: T) -> FieldValue? {
+    switch value {
+    case let value as Bool: .bool(value)
+    case let value as String: .string(value)
+    case let value as Double: .double(value)
+    case let value as Float: .double(Double(value))
+    case let value as Int: .integer(Int64(value))
+    case let value as Int8: .integer(Int64(value))
+    case let value as Int16: .integer(Int64(value))
+    case let value as Int32: .integer(Int64(value))
+    case let value as Int64: .integer(value)
+    case let value as UInt8: .integer(Int64(value))
+    case let value as UInt16: .integer(Int64(value))
+    case let value as UInt32: .integer(Int64(value))
+    case let value as UInt: Int64(exactly: value).map { .integer($0) } ?? .unsigned(UInt64(value))
+    case let value as UInt64: Int64(exactly: value).map { .integer($0) } ?? .unsigned(value)
+    default: nil
     }
 }
 
-/// Stores primitives directly and encodes anything else into a child slot.
-private func store<T: Encodable>(_ value: T, in slot: Slot, codingPath: [any CodingKey]) throws {
-    switch value {
-    case let value as Bool: slot.content = .value(.bool(value))
-    case let value as String: slot.content = .value(.string(value))
-    case let value as Double: slot.content = .value(.double(value))
-    case let value as Float: slot.content = .value(.double(Double(value)))
-    case let value as Int: slot.content = .value(.integer(Int64(value)))
-    case let value as Int8: slot.content = .value(.integer(Int64(value)))
-    case let value as Int16: slot.content = .value(.integer(Int64(value)))
-    case let value as Int32: slot.content = .value(.integer(Int64(value)))
-    case let value as Int64: slot.content = .value(.integer(value))
-    case let value as UInt8: slot.content = .value(.integer(Int64(value)))
-    case let value as UInt16: slot.content = .value(.integer(Int64(value)))
-    case let value as UInt32: slot.content = .value(.integer(Int64(value)))
-    case let value as UInt: slot.content = .value(Int64(exactly: value).map { .integer($0) } ?? .unsigned(UInt64(value)))
-    case let value as UInt64: slot.content = .value(Int64(exactly: value).map { .integer($0) } ?? .unsigned(value))
-    default: try value.encode(to: TreeEncoder(slot: slot, codingPath: codingPath))
+private struct TreeEncoder: Encoder {
+    let slot: Slot
+    let path: CodingPathNode?
+    var codingPath: [any CodingKey] { CodingPathNode.keys(path) }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(TreeKeyedContainer<Key>(box: slot.objectBox(), path: path))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        TreeUnkeyedContainer(box: slot.arrayBox(), path: path)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        TreeSingleValueContainer(slot: slot, path: path)
     }
 }
 
 private struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let box: ObjectBox
-    let codingPath: [any CodingKey]
+    let path: CodingPathNode?
+    var codingPath: [any CodingKey] { CodingPathNode.keys(path) }
 
-    mutating func encodeNil(forKey key: Key) throws { box.slot(for: key.stringValue).content = .value(.null) }
+    mutating func encodeNil(forKey key: Key) throws { box.set(key.stringValue, .null) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try store(value, in: box.slot(for: key.stringValue), codingPath: codingPath + [key])
+        if let primitive = primitiveFieldValue(value) {
+            box.set(key.stringValue, primitive)
+        } else {
+            try value.encode(to: TreeEncoder(slot: box.slot(for: key.stringValue), path: CodingPathNode(path, key)))
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
         KeyedEncodingContainer(
-            TreeKeyedContainer<NestedKey>(box: box.slot(for: key.stringValue).objectBox(), codingPath: codingPath + [key])
+            TreeKeyedContainer<NestedKey>(box: box.slot(for: key.stringValue).objectBox(), path: CodingPathNode(path, key))
         )
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        TreeUnkeyedContainer(box: box.slot(for: key.stringValue).arrayBox(), codingPath: codingPath + [key])
+        TreeUnkeyedContainer(box: box.slot(for: key.stringValue).arrayBox(), path: CodingPathNode(path, key))
     }
 
     mutating func superEncoder() -> any Encoder {
-        TreeEncoder(slot: box.slot(for: "super"), codingPath: codingPath)
+        TreeEncoder(slot: box.slot(for: "super"), path: path)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        TreeEncoder(slot: box.slot(for: key.stringValue), codingPath: codingPath + [key])
+        TreeEncoder(slot: box.slot(for: key.stringValue), path: CodingPathNode(path, key))
     }
 }
 
+/// Its `count` is the number of values encoded through this container (and its copies before they diverge), as
+/// ``EncodingLog``'s is: both encoders show an `encode(to:)` the same state, so it makes the same calls in both.
 private struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
     let box: ArrayBox
-    let codingPath: [any CodingKey]
-    var count: Int { box.items.count }
+    let path: CodingPathNode?
+    var codingPath: [any CodingKey] { CodingPathNode.keys(path) }
+    private(set) var count = 0
 
-    mutating func encodeNil() throws { box.appendSlot().content = .value(.null) }
+    init(box: ArrayBox, path: CodingPathNode?) {
+        self.box = box
+        self.path = path
+    }
+
+    mutating func encodeNil() throws {
+        box.append(.null)
+        count += 1
+    }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let key = IndexKey(box.items.count)
-        try store(value, in: box.appendSlot(), codingPath: codingPath + [key])
+        defer { count += 1 }
+        if let primitive = primitiveFieldValue(value) {
+            box.append(primitive)
+        } else {
+            try value.encode(to: TreeEncoder(slot: box.appendSlot(), path: CodingPathNode(path, IndexKey(count))))
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type
     ) -> KeyedEncodingContainer<NestedKey> {
-        let key = IndexKey(box.items.count)
+        let element = CodingPathNode.element(of: path, count: &count)
         return KeyedEncodingContainer(
-            TreeKeyedContainer<NestedKey>(box: box.appendSlot().objectBox(), codingPath: codingPath + [key])
+            TreeKeyedContainer<NestedKey>(box: box.appendSlot().objectBox(), path: element)
         )
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let key = IndexKey(box.items.count)
-        return TreeUnkeyedContainer(box: box.appendSlot().arrayBox(), codingPath: codingPath + [key])
+        let element = CodingPathNode.element(of: path, count: &count)
+        return TreeUnkeyedContainer(box: box.appendSlot().arrayBox(), path: element)
     }
 
     mutating func superEncoder() -> any Encoder {
-        TreeEncoder(slot: box.appendSlot(), codingPath: codingPath)
+        count += 1
+        return TreeEncoder(slot: box.appendSlot(), path: path)
     }
 }
 
 private struct TreeSingleValueContainer: SingleValueEncodingContainer {
     let slot: Slot
-    let codingPath: [any CodingKey]
+    let path: CodingPathNode?
+    var codingPath: [any CodingKey] { CodingPathNode.keys(path) }
 
     mutating func encodeNil() throws { slot.content = .value(.null) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        try store(value, in: slot, codingPath: codingPath)
+        if let primitive = primitiveFieldValue(value) {
+            slot.content = .value(primitive)
+        } else {
+            try value.encode(to: TreeEncoder(slot: slot, path: path))
+        }
     }
 }

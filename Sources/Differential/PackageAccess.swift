@@ -6,7 +6,7 @@ import SQLiteEngine
 extension DifferentialOperation {
     /// Runs the operation's body on `subject`: its returned value as a field tree, or what it threw.
     package func run(on subject: Subject) throws -> FieldValue {
-        try body(subject)
+        try body(subject).fieldValue()
     }
 }
 

@@ -4,7 +4,7 @@ extension DifferentialHarness {
     /// (the candidate's reads of the same copy, made before it closed), is a ``Mismatch/Kind/readBack`` mismatch.
     /// Reuses the working copy (no file is copied, one extra open); the state comparison has already been made,
     /// so what the baseline's open changes in the copy (its journal mode, say) is never compared.
-    func readBackMismatches(_ own: [Result<FieldValue, any Error>], _ copies: WorkingCopies) -> [Mismatch] {
+    func readBackMismatches(_ own: [Result<EncodedOutcome, any Error>], _ copies: WorkingCopies) -> [Mismatch] {
         let path = copies.candidatePath
         let opened = Result { try baseline.open(path) }
         switch opened {

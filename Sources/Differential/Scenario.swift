@@ -6,11 +6,11 @@
 public struct DifferentialOperation<Subject> {
     /// Shown in reports; generated operations put their arguments in it (`setValue("UID", "x")`).
     public let name: String
-    let body: (Subject) throws -> FieldValue
+    let body: (Subject) throws -> EncodedOutcome
 
     public init<Result: Encodable>(_ name: String, _ body: @escaping (Subject) throws -> Result) {
         self.name = name
-        self.body = { subject in try FieldValue(encoding: body(subject)) }
+        self.body = { subject in try EncodedOutcome(body(subject)) }
     }
 
     /// The name without its argument list (`setValue`), used to recognise the same failure after shrinking.
