@@ -156,24 +156,31 @@ struct IndexKey: CodingKey {
 }
 
 /// The field value of a primitive (`Bool`, `String`, a floating-point or integer type), `nil` for anything else.
+/// Decided by the static type (a comparison of type identities, not a dynamic cast per candidate type: this runs for
+/// every field of every value the harness compares); an `Optional` or existential goes through its own
+/// `encode(to:)`, which reaches here with the wrapped type.
 func primitiveFieldValue<T: Encodable>(_ value: T) -> FieldValue? {
-    switch value {
-    case let value as Bool: .bool(value)
-    case let value as String: .string(value)
-    case let value as Double: .double(value)
-    case let value as Float: .double(Double(value))
-    case let value as Int: .integer(Int64(value))
-    case let value as Int8: .integer(Int64(value))
-    case let value as Int16: .integer(Int64(value))
-    case let value as Int32: .integer(Int64(value))
-    case let value as Int64: .integer(value)
-    case let value as UInt8: .integer(Int64(value))
-    case let value as UInt16: .integer(Int64(value))
-    case let value as UInt32: .integer(Int64(value))
-    case let value as UInt: Int64(exactly: value).map { .integer($0) } ?? .unsigned(UInt64(value))
-    case let value as UInt64: Int64(exactly: value).map { .integer($0) } ?? .unsigned(value)
+    switch ObjectIdentifier(T.self) {
+    case ObjectIdentifier(String.self): .string(unsafeBitCast(value, to: String.self))
+    case ObjectIdentifier(Int64.self): .integer(unsafeBitCast(value, to: Int64.self))
+    case ObjectIdentifier(Int.self): .integer(Int64(unsafeBitCast(value, to: Int.self)))
+    case ObjectIdentifier(Double.self): .double(unsafeBitCast(value, to: Double.self))
+    case ObjectIdentifier(Bool.self): .bool(unsafeBitCast(value, to: Bool.self))
+    case ObjectIdentifier(Float.self): .double(Double(unsafeBitCast(value, to: Float.self)))
+    case ObjectIdentifier(Int8.self): .integer(Int64(unsafeBitCast(value, to: Int8.self)))
+    case ObjectIdentifier(Int16.self): .integer(Int64(unsafeBitCast(value, to: Int16.self)))
+    case ObjectIdentifier(Int32.self): .integer(Int64(unsafeBitCast(value, to: Int32.self)))
+    case ObjectIdentifier(UInt8.self): .integer(Int64(unsafeBitCast(value, to: UInt8.self)))
+    case ObjectIdentifier(UInt16.self): .integer(Int64(unsafeBitCast(value, to: UInt16.self)))
+    case ObjectIdentifier(UInt32.self): .integer(Int64(unsafeBitCast(value, to: UInt32.self)))
+    case ObjectIdentifier(UInt.self): unsignedFieldValue(UInt64(unsafeBitCast(value, to: UInt.self)))
+    case ObjectIdentifier(UInt64.self): unsignedFieldValue(unsafeBitCast(value, to: UInt64.self))
     default: nil
     }
+}
+
+private func unsignedFieldValue(_ value: UInt64) -> FieldValue {
+    Int64(exactly: value).map { .integer($0) } ?? .unsigned(value)
 }
 
 private struct TreeEncoder: Encoder {
