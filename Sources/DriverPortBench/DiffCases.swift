@@ -144,7 +144,8 @@ enum DiffCases {
         }
 
         private func figures(_ outcome: ChildCommand.Outcome) -> [String: Double] {
-            var figures = ["peakResidentBytes": outcome.peakResidentBytes, "childCPUSeconds": outcome.cpuSeconds]
+            var figures = ["childCPUSeconds": outcome.cpuSeconds]
+            if let peak = outcome.peakResidentBytes { figures["peakResidentBytes"] = peak }
             if let derivations = Self.keyDerivations(in: outcome.standardError) {
                 figures["keyDerivations"] = Double(derivations)
             }

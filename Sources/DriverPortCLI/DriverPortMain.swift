@@ -1,4 +1,5 @@
 import Differential
+import MMEXFixtures
 import SQLiteCipher
 
 /// The `driverport` command line: picks the subcommand, handles `--help`, maps errors to one line and an exit code.
@@ -36,7 +37,9 @@ public enum DriverPortMain {
     /// each encrypted file's key is derived once however often the command opens it (a `diff` opens it for every
     /// session), and wiped when the run ends. `DRIVERPORT_KEY_CACHE=off` turns the cache off;
     /// `DRIVERPORT_REPORT_KEY_DERIVATIONS=1` (tests, measurements) writes how many keys were derived to stderr, and
-    /// `DRIVERPORT_REPORT_DIFF_PHASES=1` where a `diff`'s time went (``Differential/HarnessPhases``).
+    /// `DRIVERPORT_REPORT_DIFF_PHASES=1` where a `diff`'s time went (``Differential/HarnessPhases``), and
+    /// `DRIVERPORT_REPORT_PEAK_MEMORY=1` the process's peak resident memory (`VmHWM`) as it ends: the bench's way to
+    /// measure a child, whose `wait4` figure would include the bench's own peak.
     public static func runProcess(_ words: [String], console: Console, environment: [String: String]) -> ExitCode {
         if environment["DRIVERPORT_KEY_CACHE"] == "off" { DerivedKeyCache.isEnabled = false }
         DerivedKeyCache.beginHold()
@@ -48,6 +51,9 @@ public enum DriverPortMain {
         }
         if environment["DRIVERPORT_REPORT_DIFF_PHASES"] == "1" {
             console.error("driverport: diff phases: \(HarnessPhases.summary)")
+        }
+        if environment["DRIVERPORT_REPORT_PEAK_MEMORY"] == "1", let peak = ProcessMemory.peakResidentBytes() {
+            console.error("driverport: peak resident memory: \(peak) bytes")
         }
         return code
     }

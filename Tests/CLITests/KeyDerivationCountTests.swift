@@ -92,4 +92,15 @@ struct KeyDerivationCountTests {
         #expect(wrong.exitCode == 65, "\(wrong.standardError)")
         #expect(!wrong.standardError.contains("not the passphrase"))
     }
+
+    @Test("DRIVERPORT_REPORT_PEAK_MEMORY=1 makes the process report its own peak resident memory as it ends")
+    func peakMemoryLine() throws {
+        let result = try DriverPortBinary.run(["--help"], environment: ["DRIVERPORT_REPORT_PEAK_MEMORY": "1"])
+        #expect(result.exitCode == 0)
+        let line = try #require(result.standardError.split(separator: "\n").first { $0.contains("peak resident memory: ") })
+        let bytes = try #require(Int(line.split(separator: "memory: ").last?.split(separator: " ").first ?? ""))
+        #expect(bytes > 1 << 20 && bytes < 256 << 20, "its own VmHWM, not the test process's: \(bytes)")
+        let quiet = try DriverPortBinary.run(["--help"], environment: [:])
+        #expect(!quiet.standardError.contains("peak resident memory"))
+    }
 }
