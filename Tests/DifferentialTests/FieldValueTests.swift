@@ -67,7 +67,7 @@ struct FieldValueTests {
         }
     }
 
-    final class PathLog: @unchecked Sendable {
+    final class PathLog {
         var paths: [String] = []
         func append(_ path: String) { paths.append(path) }
     }
