@@ -23,7 +23,8 @@ public struct ShadowOptions: Sendable {
     public var clean: @Sendable (_ field: String, _ value: FieldValue) -> FieldValue = { _, value in value }
     /// Decides whether two returned values agree; `nil` compares field by field (`FieldValue`: integers are not
     /// doubles, doubles by bit pattern). Returned values that are not `Encodable` are not compared (after a write,
-    /// the state comparison still runs).
+    /// the state comparison still runs). A value whose `encode(to:)` throws is never taken as agreeing: on one side
+    /// it is a mismatch, on both an error event (the unit could not be compared).
     public var compare: (@Sendable (_ control: FieldValue, _ candidate: FieldValue) -> Bool)?
     /// Whether a compared write also compares the resulting state of the shadow copy with the real file.
     public var comparesState = true

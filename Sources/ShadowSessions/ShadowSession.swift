@@ -241,9 +241,18 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
         _ unit: ShadowUnit, _ controlOutcome: Result<T, any Error>, _ controlSeconds: Double,
         _ candidateOutcome: Result<T, any Error>, _ candidateSeconds: Double, state: [Mismatch]
     ) -> ShadowEvent? {
-        let controlValue = fieldValue(controlOutcome)
-        let candidateValue = fieldValue(candidateOutcome)
-        var differences = resultDifferences(controlOutcome, controlValue, candidateOutcome, candidateValue)
+        let controlEncoding = encoded(controlOutcome)
+        let candidateEncoding = encoded(candidateOutcome)
+        if case .unencodable(let controlError) = controlEncoding, case .unencodable(let candidateError) = candidateEncoding {
+            // Neither value can be turned into fields: the unit was not compared, which is not an agreement.
+            publishError(unit, "the returned values could not be encoded to be compared: control: \(controlError); candidate: \(candidateError)")
+            return nil
+        }
+        let controlValue = controlEncoding.value
+        let candidateValue = candidateEncoding.value
+        var differences = resultDifferences(
+            controlOutcome, controlEncoding, candidateOutcome, candidateEncoding
+        )
         differences += state.map { mismatch in
             var named = mismatch
             named.scenario = unit.name
@@ -274,14 +283,20 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
     }
 
     private func resultDifferences<T>(
-        _ controlOutcome: Result<T, any Error>, _ controlValue: FieldValue?, _ candidateOutcome: Result<T, any Error>,
-        _ candidateValue: FieldValue?
+        _ controlOutcome: Result<T, any Error>, _ controlEncoding: EncodedResult, _ candidateOutcome: Result<T, any Error>,
+        _ candidateEncoding: EncodedResult
     ) -> [Mismatch] {
         func mismatch(_ field: String, _ control: String, _ candidate: String) -> Mismatch {
             Mismatch(kind: .result, scenario: "", field: field, baseline: control, candidate: candidate)
         }
+        let controlValue = controlEncoding.value
+        let candidateValue = candidateEncoding.value
         switch (controlOutcome, candidateOutcome) {
         case (.success, .success):
+            if controlEncoding.isUnencodable || candidateEncoding.isUnencodable {
+                // One side's value encodes and the other's cannot: they are not the same value.
+                return [mismatch("(result)", controlEncoding.shown, candidateEncoding.shown)]
+            }
             guard let controlValue, let candidateValue else { return [] }
             if let compare = options.compare {
                 return compare(controlValue, candidateValue)
@@ -313,9 +328,15 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
         "\(type(of: error)): \(error)".replacingOccurrences(of: shadow.shadowPath, with: shadow.realPath)
     }
 
-    private func fieldValue<T>(_ outcome: Result<T, any Error>) -> FieldValue? {
-        guard case .success(let value) = outcome, let encodable = value as? any Encodable else { return nil }
-        return try? FieldValue(encoding: encodable)
+    /// A returned value as fields: `.notCompared` when the unit threw or its value is not `Encodable`,
+    /// `.unencodable` when its `encode(to:)` threw (reported, never taken as agreeing).
+    private func encoded<T>(_ outcome: Result<T, any Error>) -> EncodedResult {
+        guard case .success(let value) = outcome, let encodable = value as? any Encodable else { return .notCompared }
+        do {
+            return .value(try FieldValue(encoding: encodable))
+        } catch {
+            return .unencodable("\(type(of: error)): \(error)")
+        }
     }
 
     private func side<T>(_ outcome: Result<T, any Error>, _ value: FieldValue?, _ seconds: Double) -> ShadowEvent.Side {

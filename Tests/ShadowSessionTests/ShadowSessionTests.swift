@@ -159,6 +159,26 @@ struct ShadowSessionTests {
         #expect(event.differences.allSatisfy { !$0.control.contains("Secret") && !$0.candidate.contains("Secret") })
     }
 
+    @Test("a returned value whose encoding throws is a mismatch on one side and an error on both, never agreement")
+    func unencodableResultsAreReported() throws {
+        let fixture = try ShadowFixture(QueueSession.self)
+        let calls = Atomic(0)
+        // The second run of the unit (one side of the pair) returns a value that cannot be encoded.
+        _ = try fixture.session.read { _ in Refusing(refuses: calls.add(1, ordering: .relaxed).newValue == 2) }
+        let oneSided = try #require(fixture.mismatches.first)
+        #expect(fixture.mismatches.count == 1 && fixture.errors.isEmpty)
+        let difference = try #require(oneSided.differences.first)
+        #expect(difference.field == "(result)")
+        #expect([difference.control, difference.candidate].filter { $0.contains("could not be encoded") }.count == 1)
+
+        _ = try fixture.session.read { _ in Refusing(refuses: true) }
+        try fixture.session.close()
+        #expect(fixture.mismatches.count == 1, "two values that cannot be encoded are not a mismatch")
+        let error = try #require(fixture.errors.first)
+        #expect(error.error?.contains("could not be encoded") == true)
+        #expect(fixture.session.statistics.errors == 1)
+    }
+
     @Test("units nested in a unit go to the side running it: both refuse them, nothing differs")
     func nestedUnitsRouteToTheirSide() throws {
         let fixture = try ShadowFixture(QueueSession.self)
@@ -243,5 +263,17 @@ struct ShadowSessionTests {
         _ = try ShadowUnit.named("tags.tags()") { try fixture.session.read { try $0.tags.tags() } }
         try fixture.session.close()
         #expect(fixture.mismatches.first?.unit == "tags.tags()")
+    }
+}
+
+/// A value whose `encode(to:)` throws when `refuses` is set.
+private struct Refusing: Encodable {
+    struct Refused: Error {}
+    let refuses: Bool
+
+    func encode(to encoder: any Encoder) throws {
+        if refuses { throw Refused() }
+        var container = encoder.singleValueContainer()
+        try container.encode(1)
     }
 }
