@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// Plain files pass straight through the VFS. For an encrypted file the codec decrypts every page SQLite reads
 /// and encrypts every page it writes: main file, rollback journal and WAL alike. Memory-mapped I/O is off for such
-/// files and temporary files stay in memory.
+/// files, temporary files stay in memory, and the page cache starts at ``encryptedPageCacheKiB``.
 public enum PageCodec {
     /// The name the codec's VFS is registered under (never the default VFS). Reading it registers the VFS.
     public static var vfsName: String {
@@ -92,12 +92,14 @@ public enum PageCodec {
     ///   not needed.
     /// - An encrypted file is detected among the choice's candidates; its page size is probed.
     ///
-    /// It also sets `temp_store = MEMORY` on an encrypted connection, so no temporary file reaches the disk.
+    /// It also sets `temp_store = MEMORY` on an encrypted connection, so no temporary file reaches the disk, and
+    /// its page cache to ``encryptedPageCacheKiB``. That pragma reads the schema, so what the first read of an
+    /// encrypted file would meet (a hot journal to roll back, or to refuse) is met here.
     ///
     /// - Returns: what was found and applied.
     /// - Throws: ``CipherError``: ``CipherError/wrongKey(format:)``, ``CipherError/keyRequired``,
     ///   ``CipherError/authenticationFailed(page:detail:)`` (page 1 changed), ``CipherError/notEncrypted(requested:)``,
-    ///   ``CipherError/notThroughCodec`` and the key errors.
+    ///   ``CipherError/foreignHotJournal(detail:)``, ``CipherError/notThroughCodec`` and the key errors.
     @discardableResult
     public static func apply(
         _ choice: CipherChoice, key: CipherKey?, to connection: EngineConnection, schema: String = "main",
@@ -133,6 +135,17 @@ public enum PageCodec {
         }
     }
 
+    /// The page cache every encrypted connection starts with, in KiB (SQLite's default is 2,000 KiB).
+    ///
+    /// For a plain file the operating system's cache keeps recently read pages, so a page that leaves SQLite's
+    /// cache costs a copy. For an encrypted file that cache holds ciphertext: every page SQLite reads again is
+    /// decrypted and authenticated again (for SQLCipher 4 an HMAC-SHA512 of the page). A query that scans a table
+    /// larger than the default cache pays that on every run. SQLite allocates cache pages only as it reads them, so
+    /// a small file or a short-lived connection costs no more memory than before; at most this much per
+    /// connection (each pool reader has its own). Change it per connection with `PRAGMA cache_size` after the key
+    /// is applied; it does not change what is stored.
+    public static let encryptedPageCacheKiB = 32_768
+
     /// Settings every encrypted connection gets; a new file also gets its page size and reserved bytes.
     private static func configure(_ connection: EngineConnection, schema: String, applied: AppliedCipher) throws(CipherError) {
         let prefix = quoteIdentifier(schema) + "."
@@ -146,6 +159,7 @@ public enum PageCodec {
             }
             try connection.execute("PRAGMA temp_store = MEMORY")
             try connection.execute("PRAGMA \(prefix)mmap_size = 0")
+            try connection.execute("PRAGMA \(prefix)cache_size = -\(encryptedPageCacheKiB)")
         } catch {
             throw translate(error, on: connection, schema: schema)
         }

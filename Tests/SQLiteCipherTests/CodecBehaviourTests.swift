@@ -24,6 +24,26 @@ struct CodecBehaviourTests {
         #expect(try FileBytes.read(path) == before)
     }
 
+    @Test("an encrypted connection starts with the larger page cache, a plain one with SQLite's, and PRAGMA changes it")
+    func encryptedPageCache() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.path("db")
+        let key = try CipherFixtures.rawKey()
+        try CipherFixtures.create(path, format: .sqlcipher4, key: key, rows: 10)
+        let (connection, _) = try CipherFixtures.open(path, key: key, access: .readOnly)
+        defer { connection.close() }
+        #expect(try connection.scalar("PRAGMA cache_size") == .integer(Int64(-PageCodec.encryptedPageCacheKiB)))
+        try connection.execute("PRAGMA cache_size = -512")
+        #expect(try connection.scalar("PRAGMA cache_size") == .integer(-512))
+
+        let plainPath = folder.path("plain.db")
+        _ = try SQLiteEngineFixture.plain(at: plainPath, sql: "CREATE TABLE x(a)")
+        let plain = try EngineConnection(path: plainPath, options: OpenOptions(access: .readOnly, vfs: PageCodec.vfsName))
+        defer { plain.close() }
+        _ = try PageCodec.apply(.auto, key: nil, to: plain)
+        #expect(try plain.scalar("PRAGMA cache_size") == .integer(-2000))
+    }
+
     @Test("a key applied twice, or after the first read, is misuse; nothing is written")
     func misuse() throws {
         let folder = TemporaryDirectory()

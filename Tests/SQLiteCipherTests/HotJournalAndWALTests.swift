@@ -23,6 +23,23 @@ struct HotJournalAndWALTests {
         try connection.execute("ROLLBACK")
     }
 
+    /// The cipher error opening `path` and reading its rows ends in: the key's application reads the schema (for
+    /// the encrypted page cache's pragma), so a hot journal is met there or, failing that, at the first read.
+    static func refusal(_ path: String, key: CipherKey) -> CipherError? {
+        do {
+            let (connection, _) = try CipherFixtures.open(path, key: key)
+            defer { connection.close() }
+            do {
+                _ = try connection.rows(CipherFixtures.selectSQL)
+                return nil
+            } catch {
+                return PageCodec.translate(error, on: connection)
+            }
+        } catch {
+            return error as? CipherError
+        }
+    }
+
     @Test("a hot journal the codec wrote is rolled back to the rows before the transaction")
     func ownHotJournalRollsBack() throws {
         let folder = TemporaryDirectory()
@@ -70,14 +87,7 @@ struct HotJournalAndWALTests {
         try FileManager.default.copyItem(atPath: crash + "-journal", toPath: second + "-journal")
         let databaseBefore = try FileBytes.read(second)
         let journalBefore = try FileBytes.read(second + "-journal")
-        let (connection, _) = try CipherFixtures.open(second, key: secondKey)
-        defer { connection.close() }
-        var failure: CipherError?
-        do {
-            _ = try connection.rows(CipherFixtures.selectSQL)
-        } catch {
-            failure = PageCodec.translate(error, on: connection)
-        }
+        let failure = Self.refusal(second, key: secondKey)
         guard case .foreignHotJournal(let detail)? = failure else {
             Issue.record("expected a refused hot journal, got \(String(describing: failure))")
             return
@@ -102,10 +112,7 @@ struct HotJournalAndWALTests {
         #expect(outcomes.count == 8)
         #expect(FileManager.default.fileExists(atPath: crash + "-journal"))
         let before = try FileBytes.read(crash)
-        let (connection, _) = try CipherFixtures.open(crash, key: try CipherFixtures.key())
-        defer { connection.close() }
-        var failure: CipherError?
-        do { _ = try connection.rows(CipherFixtures.selectSQL) } catch { failure = PageCodec.translate(error, on: connection) }
+        let failure = Self.refusal(crash, key: try CipherFixtures.key())
         guard case .foreignHotJournal? = failure else {
             Issue.record("expected a refused hot journal, got \(String(describing: failure))")
             return
