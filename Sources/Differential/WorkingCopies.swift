@@ -29,8 +29,7 @@ struct WorkingCopies {
             try manager.createDirectory(at: folder, withIntermediateDirectories: true)
             let target = folder.appendingPathComponent(name).path
             for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || manager.fileExists(atPath: source + suffix) {
-                try manager.copyItem(atPath: source + suffix, toPath: target + suffix)
-                try manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target + suffix)
+                try FileCopy.copy(source + suffix, to: target + suffix)
             }
             paths.append(target)
         }
@@ -113,8 +112,7 @@ extension WorkingCopies {
         for target in targets {
             try manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target)
             for suffix in ["-wal", "-journal"] where manager.fileExists(atPath: source + suffix) {
-                try manager.copyItem(atPath: source + suffix, toPath: target + suffix)
-                try manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target + suffix)
+                try FileCopy.copy(source + suffix, to: target + suffix)
             }
         }
         remember(source: source)
@@ -245,7 +243,7 @@ package final class WorkingCopyPool: @unchecked Sendable {
         defer { try? manager.removeItem(at: folder) }
         let copy = folder.appendingPathComponent(URL(fileURLWithPath: source).lastPathComponent).path
         guard (try? manager.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
-              (try? manager.copyItem(atPath: source, toPath: copy)) != nil,
+              (try? FileCopy.copy(source, to: copy)) != nil,
               FileIdentity.of(source) == identity,
               let connection = try? inspect(copy)
         else { return nil }

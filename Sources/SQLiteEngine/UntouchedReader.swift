@@ -73,9 +73,9 @@ public final class UntouchedReader {
         do {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                try FileManager.default.copyItem(atPath: path, toPath: copy.path)
+                try FileCopy.copy(path, to: copy.path)
                 for suffix in ["-wal", "-journal"] where FileManager.default.fileExists(atPath: path + suffix) {
-                    try FileManager.default.copyItem(atPath: path + suffix, toPath: copy.path + suffix)
+                    try FileCopy.copy(path + suffix, to: copy.path + suffix)
                 }
             } catch {
                 throw PrivateCopyError(path: path, folder: temporary.path, underlying: error)
