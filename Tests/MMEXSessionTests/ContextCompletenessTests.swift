@@ -6,13 +6,20 @@ import Testing
 /// every repository (compiles) and the same one without `currencies` (refused, naming the protocol).
 @Suite("MMEX contexts: a missing repository is a compile error")
 struct ContextCompletenessTests {
-    /// The build's module folder (`.build/debug/Modules`), found from this file's place in the checkout.
+    /// The module folder of the build this test runs from: `Modules` beside the test executable (any scratch path,
+    /// `swift build --scratch-path` included), else `.build/debug/Modules` found from this file's place in the
+    /// checkout.
     static var modules: URL? {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let folder = root.appendingPathComponent(".build/debug/Modules")
-        return FileManager.default.fileExists(atPath: folder.appendingPathComponent("MMEXSession.swiftmodule").path)
-            ? folder : nil
+        let candidates = [
+            executable.deletingLastPathComponent().appendingPathComponent("Modules"),
+            root.appendingPathComponent(".build/debug/Modules"),
+        ]
+        return candidates.first { folder in
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("MMEXSession.swiftmodule").path)
+        }
     }
 
     static let readRepositories = [
@@ -60,7 +67,7 @@ struct ContextCompletenessTests {
     @Test("a context vending every repository compiles; one without currencies does not")
     func missingRepositoryDoesNotCompile() throws {
         guard let modules = Self.modules else {
-            Issue.record("no debug build at .build/debug/Modules: run `swift build --build-tests` first")
+            Issue.record("no built modules beside the test executable or at .build/debug/Modules: run `swift build --build-tests` first")
             return
         }
         let complete = try Self.typecheck(Self.source(omitting: nil), modules: modules)
