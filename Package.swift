@@ -145,7 +145,8 @@ let package = Package(
         .testTarget(name: "MMEXFilesTests", dependencies: ["MMEXFiles", "MMEXSchema", "SQLiteEngine", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["DriverPortCLI", "SQLiteCipher", "SQLiteEngine", "TestSupport"]),
         .testTarget(
-            name: "SQLiteCipherTests", dependencies: ["SQLiteCipher", "SQLiteEngine", "MMEXFiles", "TestSupport", "CPageCodec"],
+            name: "SQLiteCipherTests",
+            dependencies: ["SQLiteCipher", "SQLiteEngine", "MMEXFiles", "TestSupport", "CPageCodec", "COpenSSL"],
             resources: [.copy("Oracles")]
         ),
         .testTarget(name: "LegacyDriverTests", dependencies: ["LegacyDriver", "SQLiteEngine", "TestSupport"]),

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <openssl/evp.h>
 #include "page_codec.h"
+#include "sha512_x4.h"
 
 #define DP_MIN_PAGE 512
 #define DP_MAX_PAGE 65536
@@ -44,6 +45,9 @@ typedef struct dp_format {
     int (*encrypt)(dp_codec *codec, uint32_t page_number, const unsigned char *in, unsigned char *out);
     /* Decrypts one whole page in place; DP_OK, or DP_ERR_AUTH leaving the page as it was read. */
     int (*decrypt)(dp_codec *codec, uint32_t page_number, unsigned char *page);
+    /* Optional: decrypts four whole pages (never page 1) in place, faster than four decrypts; result[i] is what
+     * decrypt would return for page i. Returns DP_OK when it ran. Only used when the codec says it is ready. */
+    int (*decrypt4)(dp_codec *codec, const uint32_t page_number[4], unsigned char *const page[4], int result[4]);
 } dp_format;
 
 /* The per-connection codec: derived keys, OpenSSL contexts, scratch pages, last error. */
@@ -60,6 +64,8 @@ struct dp_codec {
     EVP_CIPHER_CTX *encrypt_ctx;
     EVP_CIPHER_CTX *decrypt_ctx;
     EVP_MAC_CTX *mac_ctx;
+    dp_hmac512_x4 mac_x4;       /* SQLCipher v4: the HMAC key's pad states for decrypt4 (key material) */
+    int mac_x4_ready;
     unsigned char *keystream;   /* RC4: the key stream every page is XORed with (DP_MAX_PAGE bytes) */
     unsigned char *work;        /* two scratch pages of DP_MAX_PAGE + 64 bytes */
     int last_error;

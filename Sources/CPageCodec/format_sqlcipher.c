@@ -57,6 +57,7 @@ static int dp_sqlcipher_derive(dp_codec *codec, const unsigned char *secret, int
         params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)p->mac_digest, 0);
         params[1] = OSSL_PARAM_construct_end();
         if (codec->mac_ctx == NULL || EVP_MAC_init(codec->mac_ctx, codec->mac_key, 32, params) != 1) return DP_ERR_CRYPTO;
+        if (codec->format->decrypt4 != NULL) codec->mac_x4_ready = dp_hmac512_x4_init(&codec->mac_x4, codec->mac_key, 32) == 0;
     }
     return dp_make_tag_key(codec);
 }
@@ -77,7 +78,8 @@ static int dp_sqlcipher_mac(dp_codec *codec, const unsigned char *page, int offs
     return DP_OK;
 }
 
-static int dp_cbc(EVP_CIPHER_CTX *ctx, int encrypt, const unsigned char *iv, const unsigned char *in,
+/* Out of line, so a profile (.ci/codec-callgrind) finds every page's AES under this name. */
+__attribute__((noinline)) static int dp_cbc(EVP_CIPHER_CTX *ctx, int encrypt, const unsigned char *iv, const unsigned char *in,
                   unsigned char *out, int length) {
     int written = 0;
     if (EVP_CipherInit_ex2(ctx, NULL, NULL, iv, encrypt, NULL) != 1) return DP_ERR_CRYPTO;
@@ -122,6 +124,31 @@ static int dp_sqlcipher_decrypt(dp_codec *codec, uint32_t pgno, unsigned char *p
     return DP_OK;
 }
 
+/* Four pages at once (v4, none of them page 1): their HMAC-SHA512s side by side, then each page's AES. */
+static int dp_sqlcipher_decrypt4(dp_codec *codec, const uint32_t pgno[4], unsigned char *const page[4], int result[4]) {
+    if (!codec->mac_x4_ready) return DP_ERR_CRYPTO;
+    int n = codec->page_size - codec->format->reserve;
+    unsigned char numbers[4][4], mac[4][64];
+    const unsigned char *data[4], *suffix[4];
+    for (int i = 0; i < 4; i++) {
+        if (pgno[i] < 2) return DP_ERR_CRYPTO;
+        dp_put_le32(numbers[i], pgno[i]);
+        data[i] = page[i];
+        suffix[i] = numbers[i];
+    }
+    dp_hmac512_x4_compute(&codec->mac_x4, data, (size_t)(n + 16), suffix, 4, mac);
+    for (int i = 0; i < 4; i++) {
+        if (CRYPTO_memcmp(mac[i], page[i] + n + 16, 64) != 0) {
+            result[i] = DP_ERR_AUTH;
+            continue;
+        }
+        unsigned char iv[16];
+        memcpy(iv, page[i] + n, 16);
+        result[i] = dp_cbc(codec->decrypt_ctx, 0, iv, page[i], page[i], n);
+    }
+    return DP_OK;
+}
+
 /* SQLCipher does not store the page size in clear: try page 1 at each size (the keys are derived once). */
 static int dp_sqlcipher_probe(dp_codec *codec, const unsigned char *head, int head_length, const dp_source *source) {
     for (int size = DP_MIN_PAGE; size <= DP_MAX_PAGE && size <= head_length; size <<= 1) {
@@ -134,6 +161,7 @@ const dp_format dp_format_sqlcipher4 = {
     .id = DP_FORMAT_SQLCIPHER4, .name = "sqlcipher4", .reserve = 80, .has_mac = 1, .default_page_size = 4096,
     .salted = 1, .accepts_raw_key = 1, .clear_header = 0, .derive = dp_sqlcipher_derive,
     .probe = dp_sqlcipher_probe, .encrypt = dp_sqlcipher_encrypt, .decrypt = dp_sqlcipher_decrypt,
+    .decrypt4 = dp_sqlcipher_decrypt4,
 };
 const dp_format dp_format_sqlcipher3 = {
     .id = DP_FORMAT_SQLCIPHER3, .name = "sqlcipher3", .reserve = 48, .has_mac = 1, .default_page_size = 1024,

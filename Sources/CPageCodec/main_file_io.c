@@ -7,6 +7,7 @@
 #include <openssl/crypto.h>
 #include "vfs_internal.h"
 #include "codec_support.h"
+#include "readahead.h"
 
 static int dp_read_fail(dp_codec *codec, int error, uint32_t pgno) {
     if (error == DP_ERR_AUTH && codec->format->has_mac) {
@@ -65,8 +66,15 @@ int dp_main_read(dp_file *file, dp_codec *codec, void *buffer, int amount, sqlit
     int size = codec->page_size;
     int short_read = 0;
     if (amount == size && offset % size == 0) {
-        int rc = dp_read_page(file, codec, (uint32_t)(offset / size) + 1, buffer, &short_read);
-        return rc == SQLITE_OK && short_read ? SQLITE_IOERR_SHORT_READ : rc;
+        uint32_t pgno = (uint32_t)(offset / size) + 1;
+        if (dp_readahead_take(file->ahead, pgno, buffer, size)) {
+            file->pages_read++;
+            codec->pages_read++;
+        } else {
+            int rc = dp_read_page(file, codec, pgno, buffer, &short_read);
+            if (rc != SQLITE_OK || short_read) return rc == SQLITE_OK ? SQLITE_IOERR_SHORT_READ : rc;
+        }
+        return dp_readahead_after_read(file->ahead, file, codec, pgno, buffer);
     }
     unsigned char *page = codec->work;
     unsigned char *out = buffer;
@@ -132,6 +140,7 @@ static int dp_check_header_write(dp_codec *codec, const unsigned char *header, i
 }
 
 int dp_main_write(dp_file *file, dp_codec *codec, const void *buffer, int amount, sqlite3_int64 offset) {
+    dp_readahead_forget(file->ahead); /* pages read ahead may be what this write replaces */
     if (offset == 0 && amount >= 24) {
         int rc = dp_check_header_write(codec, buffer, amount);
         if (rc != SQLITE_OK) return rc;

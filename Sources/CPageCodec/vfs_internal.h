@@ -8,6 +8,7 @@
 enum { DP_KIND_MAIN = 1, DP_KIND_JOURNAL = 2, DP_KIND_WAL = 3, DP_KIND_OTHER = 4 };
 
 typedef struct dp_file dp_file;
+typedef struct dp_readahead dp_readahead;
 struct dp_file {
     sqlite3_file base;          /* must be first: SQLite sees this */
     sqlite3_file *real;         /* the "unix" VFS's file, allocated right after this struct */
@@ -17,6 +18,7 @@ struct dp_file {
     uint64_t pages_read;        /* whole pages read (plain files too), for progress */
     sqlite3_vfs *root;          /* main file: the base VFS it was opened on (to read its WAL's page 1) */
     sqlite3_filename name;      /* main file: SQLite's name for it (NULL for a temporary file) */
+    dp_readahead *ahead;        /* main file: read-ahead for scans (NULL: its format gains nothing from it) */
 
     /* Rollback journal: the record being written / read (page number, then image, then checksum). */
     int journal_written;        /* this handle wrote records: never a hot journal to check */

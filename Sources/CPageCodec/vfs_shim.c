@@ -9,6 +9,7 @@
 #include <string.h>
 #include <openssl/crypto.h>
 #include "vfs_internal.h"
+#include "readahead.h"
 
 #define DP_VFS_NAME "driverport-codec"
 
@@ -27,6 +28,8 @@ static int dp_close(sqlite3_file *f) {
     if (file->kind == DP_KIND_WAL) dp_wal_flush(file);
     int rc = file->real->pMethods ? file->real->pMethods->xClose(file->real) : SQLITE_OK;
     if (file->kind == DP_KIND_MAIN) {
+        dp_readahead_free(file->ahead); /* wipes the pages it held */
+        file->ahead = NULL;
         dp_codec_free(file->codec); /* wipes the key material */
         file->codec = NULL;
     }
@@ -64,6 +67,7 @@ static int dp_truncate(sqlite3_file *f, sqlite3_int64 size) {
         int rc = dp_wal_flush(file);
         if (rc != SQLITE_OK) return rc;
     }
+    dp_readahead_forget(file->ahead);
     return file->real->pMethods->xTruncate(file->real, size);
 }
 
@@ -85,8 +89,15 @@ static int dp_file_size(sqlite3_file *f, sqlite3_int64 *size) {
     return file->real->pMethods->xFileSize(file->real, size);
 }
 
-static int dp_lock(sqlite3_file *f, int level) { return ((dp_file *)f)->real->pMethods->xLock(((dp_file *)f)->real, level); }
-static int dp_unlock(sqlite3_file *f, int level) { return ((dp_file *)f)->real->pMethods->xUnlock(((dp_file *)f)->real, level); }
+/* Every lock call is a transaction boundary, after which the file may have changed: read-ahead forgets its pages. */
+static int dp_lock(sqlite3_file *f, int level) {
+    dp_readahead_forget(((dp_file *)f)->ahead);
+    return ((dp_file *)f)->real->pMethods->xLock(((dp_file *)f)->real, level);
+}
+static int dp_unlock(sqlite3_file *f, int level) {
+    dp_readahead_forget(((dp_file *)f)->ahead);
+    return ((dp_file *)f)->real->pMethods->xUnlock(((dp_file *)f)->real, level);
+}
 static int dp_check_reserved(sqlite3_file *f, int *out) {
     return ((dp_file *)f)->real->pMethods->xCheckReservedLock(((dp_file *)f)->real, out);
 }
@@ -102,6 +113,7 @@ static int dp_shm_map(sqlite3_file *f, int region, int size, int extend, void vo
     return ((dp_file *)f)->real->pMethods->xShmMap(((dp_file *)f)->real, region, size, extend, out);
 }
 static int dp_shm_lock(sqlite3_file *f, int offset, int n, int flags) {
+    dp_readahead_forget(((dp_file *)f)->ahead); /* WAL mode: read and write transactions begin and end here */
     return ((dp_file *)f)->real->pMethods->xShmLock(((dp_file *)f)->real, offset, n, flags);
 }
 static void dp_shm_barrier(sqlite3_file *f) { ((dp_file *)f)->real->pMethods->xShmBarrier(((dp_file *)f)->real); }
@@ -150,6 +162,7 @@ static void dp_fill_status(dp_file *file, dp_status *status) {
     status->header_wal = -1;
     status->header_reserve = -1;
     status->pages_read = file->pages_read;
+    status->pages_read_ahead = dp_readahead_served(file->ahead);
     dp_codec *codec = file->codec;
     if (codec == NULL) {
         status->file_state = dp_unkeyed_state(file, status);
@@ -253,6 +266,7 @@ static int dp_attach_key(dp_file *file, dp_apply_key *apply) {
     if (result->error != DP_OK && size > 0) codec = dp_detect_with_committed_page1(file, apply->spec, size, result, codec);
     if (result->error != DP_OK) return SQLITE_ERROR;
     file->codec = codec; /* NULL for a plain file */
+    if (dp_readahead_supported(codec)) file->ahead = dp_readahead_new(); /* NULL (out of memory): no read-ahead */
     return SQLITE_OK;
 }
 
@@ -262,6 +276,12 @@ static int dp_file_control(sqlite3_file *f, int op, void *arg) {
         if (op == DP_FCNTL_APPLY_KEY) return dp_attach_key(file, arg);
         if (op == DP_FCNTL_STATUS) {
             dp_fill_status(file, arg);
+            return SQLITE_OK;
+        }
+        if (op == DP_FCNTL_READAHEAD) {
+            int *state = arg;
+            if (*state == 0 || *state == 1) dp_readahead_set_enabled(file->ahead, *state);
+            *state = file->ahead == NULL ? -1 : dp_readahead_enabled(file->ahead);
             return SQLITE_OK;
         }
         if (op == DP_FCNTL_CLEAR_ERROR) {

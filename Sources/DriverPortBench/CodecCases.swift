@@ -13,12 +13,15 @@ import SQLiteEngine
 /// stay open across rounds (keys are derived once per connection, as in an app). Every scan connection gets a
 /// page cache of ``scanCacheKiB`` KiB, far smaller than any fixture, so each scan reads (and decrypts) every page
 /// again whatever the fixture size; with SQLite's default 2 MB cache a small fixture would stay cached and the
-/// scan would measure no decryption at all.
+/// scan would measure no decryption at all. Where the codec's scan read-ahead is available (SQLCipher v4 on a CPU
+/// with AVX2), the SQLCipher v4 file is also scanned with it turned off.
 enum CodecCases {
     static let plainName = "plain"
     static let formats: [CipherFormat] = [.sqlcipher4, .sqlcipher3, .aes128, .chacha20]
     static let debianEngineName = "Debian SQLCipher 3.4.1 engine"
     static let codecEngineName = "page codec on system SQLite"
+    /// The SQLCipher v4 scan with the codec's scan read-ahead turned off (where the CPU has it on).
+    static let readAheadOffName = "sqlcipher4, read-ahead off"
     static let family = BenchFamily.codec.rawValue
     /// The passphrase of the benchmark's encrypted fixtures (a test key: the plain file sits beside them).
     static let passphrase = "driverport-bench"
@@ -45,6 +48,13 @@ enum CodecCases {
             let connection = try openThroughCodec(path, format: format, key: key)
             try limitCache(connection)
             connections.append((format.rawValue, connection))
+            if format == .sqlcipher4, try PageCodec.readAhead(of: connection).state == .on {
+                // The same file with the scan read-ahead off: what the four-way HMACs save, measured in the same rounds.
+                let without = try openThroughCodec(path, format: format, key: key)
+                try PageCodec.setReadAhead(false, on: without)
+                try limitCache(without)
+                connections.append((readAheadOffName, without))
+            }
         }
         defer { for entry in connections { entry.connection.close() } }
 

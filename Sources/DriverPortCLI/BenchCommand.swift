@@ -22,8 +22,9 @@ struct BenchCommand: Command {
       mmex         on a 100k-transaction fixture: load every transaction into AccountTransaction values,
                    account balances, monthly income vs expense, 10k point lookups by id; load and reports
                    also at 10k and 1M transactions (scale)
-      codec        full scan of the 100k fixture plain vs SQLCipher v4, v3, AES-128 and ChaCha20, time to open
-                   (key derivation) apart; the SQLCipher v3 file via our codec vs Debian's SQLCipher engine
+      codec        full scan of the 100k fixture plain vs SQLCipher v4 (also with its scan read-ahead off), v3,
+                   AES-128 and ChaCha20, time to open (key derivation) apart; the SQLCipher v3 file via our
+                   codec vs Debian's SQLCipher engine
       concurrency  1, 2 and 4 reader tasks on a pool vs a queue, without and with a concurrent writer
       memory       peak resident memory of a streamed scan of 1M transactions, per implementation, each in a
                    child process of its own (so no other case's memory counts)

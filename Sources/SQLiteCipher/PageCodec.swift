@@ -181,7 +181,7 @@ public enum PageCodec {
         return status
     }
 
-    private static func fileControl<T>(
+    static func fileControl<T>(
         _ connection: EngineConnection, schema: String, operation: Int32, argument: inout T
     ) throws(CipherError) -> Int32 {
         do {

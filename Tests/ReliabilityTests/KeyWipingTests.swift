@@ -9,7 +9,7 @@ import Testing
 
 @Suite("Key material is wiped from memory when its owner goes away")
 struct KeyWipingTests {
-    @Test("closing an encrypted connection releases its codec with every derived key, salt and scratch page byte zeroed")
+    @Test("closing an encrypted connection releases its codec with every derived key, salt, scratch page and page read ahead zeroed")
     func codecWipedOnClose() throws {
         let folder = TemporaryDirectory()
         let path = folder.path("wiped.db")
@@ -18,12 +18,20 @@ struct KeyWipingTests {
         do {
             let created = try EngineConnection(path: path, options: OpenOptions(access: .readWriteCreate, vfs: PageCodec.vfsName))
             try PageCodec.apply(.format(.sqlcipher4), key: key, to: created)
-            try created.execute("CREATE TABLE t(x); INSERT INTO t VALUES ('a secret row')")
+            try created.execute("""
+                CREATE TABLE t(x); INSERT INTO t VALUES ('a secret row');
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+                INSERT INTO t SELECT 'another secret row ' || printf('%0200d', i) FROM n;
+                """)
             created.close()
             // Detection through `auto` builds and frees a codec per candidate it tries: those are audited too.
             let reopened = try EngineConnection(path: path, options: OpenOptions(access: .readOnly, vfs: PageCodec.vfsName))
             try PageCodec.apply(.auto, key: key, to: reopened)
-            #expect(try reopened.scalar("SELECT x FROM t") == .text("a secret row"))
+            #expect(try reopened.scalar("SELECT x FROM t WHERE rowid = 1") == .text("a secret row"))
+            // A scan: where the CPU has it, the read-ahead holds decrypted pages, which closing wipes too.
+            #expect(try reopened.scalar("SELECT count(*) FROM t WHERE x LIKE '%secret%'") == .integer(2001))
+            let readAhead = try PageCodec.readAhead(of: reopened)
+            #expect(readAhead.state == .unavailable || readAhead.pagesReadAhead > 0)
             reopened.close()
         }
         var freed: UInt = 0

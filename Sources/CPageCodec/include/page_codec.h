@@ -72,6 +72,9 @@ enum {
 #define DP_FCNTL_APPLY_KEY 0x44500101 /* argument: dp_apply_key* */
 #define DP_FCNTL_STATUS 0x44500102    /* argument: dp_status* */
 #define DP_FCNTL_CLEAR_ERROR 0x44500103 /* argument: unused; forgets the last codec error */
+/* argument: int*, 0 turns the connection's scan read-ahead off, 1 on (where its format has one), -1 only asks; on
+ * return it holds the state: 1 on, 0 off, -1 none for this file (plain, or a format or CPU without it). */
+#define DP_FCNTL_READAHEAD 0x44500104
 
 /* A key and the formats to try, in order. */
 typedef struct dp_key_spec {
@@ -118,6 +121,7 @@ typedef struct dp_status {
     unsigned long long pages_read;
     unsigned long long pages_written;
     int io_error;                  /* reading the header for this status failed (SQLite code); its fields are unknown */
+    unsigned long long pages_read_ahead; /* of pages_read, those the scan read-ahead had decrypted in advance */
 } dp_status;
 
 /* Registers the VFS under dp_codec_vfs_name() (not as the default). Returns 0 or an SQLite error code. */

@@ -2,7 +2,8 @@
  * Primitives OpenSSL 3.0 does not have, written from their published specifications: Ascon v1.2 (Ascon-128 AEAD,
  * Ascon-Hash, and SQLite3 Multiple Ciphers' Ascon-based PBKDF2), AEGIS-128L/-256 and their X2/X4 parallel forms
  * (draft-irtf-cfrg-aegis-aead, as SQLite3 Multiple Ciphers implements it), BLAKE2b (RFC 7693) and Argon2id
- * (RFC 9106). Public for the tests that check them against their specifications' test vectors.
+ * (RFC 9106), and a four-way HMAC-SHA512 (RFC 2104 over FIPS 180-4). Public for the tests that check them against
+ * their specifications' test vectors.
  */
 #ifndef DRIVERPORT_PRIMITIVES_H
 #define DRIVERPORT_PRIMITIVES_H
@@ -40,6 +41,12 @@ int dp_aegis_decrypt(int variant, unsigned char *out, const unsigned char *in, s
 /* The key stream: the encryption of `length` zero bytes. */
 void dp_aegis_stream(int variant, unsigned char *out, size_t length, const unsigned char *nonce,
                      const unsigned char *key);
+
+/* ---- HMAC-SHA512 on four messages at once (the SQLCipher 4 scan read-ahead's; OpenSSL has no multi-buffer SHA-512) ---- */
+/* The tags of four messages of `length` bytes each, laid end to end in `messages`, under one key of at most 128
+ * bytes, into `out` (4 x 64 bytes). Returns 0, or -1 when the CPU lacks AVX2 or the key is longer (nothing done). */
+int dp_hmac_sha512_x4(const unsigned char *key, size_t key_length, const unsigned char *messages, size_t length,
+                      unsigned char *out);
 
 /* ---- BLAKE2b and Argon2id ---- */
 /* BLAKE2b with an output of 1-64 bytes, unkeyed, over a ++ b. */

@@ -1,0 +1,33 @@
+/* SHA-512 and HMAC-SHA512 on four messages at once (sha512_x4.c, hmac_sha512_x4.c). Not part of the public API. */
+#ifndef DRIVERPORT_SHA512_X4_H
+#define DRIVERPORT_SHA512_X4_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* SHA-512's initial hash value (FIPS 180-4, 5.3.5). */
+extern const uint64_t dp_sha512_initial[8];
+
+/* Whether this CPU runs the four-way code (AVX2 on x86-64); when not, the functions below do nothing. */
+int dp_sha512_x4_available(void);
+
+/* Runs the compression function over `blocks` 128-byte blocks of each lane's data; word j of lane i's state is
+ * state[j][i]. */
+void dp_sha512_x4_compress(uint64_t state[8][4], const unsigned char *const data[4], size_t blocks);
+
+/* An HMAC-SHA512 key as the states after its inner and outer pad blocks: key material, wiped by its owner. */
+typedef struct dp_hmac512_x4 {
+    uint64_t inner[8];
+    uint64_t outer[8];
+} dp_hmac512_x4;
+
+/* Prepares `hmac` for a key of at most 128 bytes; 0, or -1 when the four-way code is unavailable or the key is
+ * longer. */
+int dp_hmac512_x4_init(dp_hmac512_x4 *hmac, const unsigned char *key, size_t key_length);
+
+/* HMAC-SHA512 of four messages of one length: message i is data[i][0 ..< length] ++ suffix[i][0 ..< suffix_length]
+ * (suffix_length at most 32), its tag into out[i]. */
+void dp_hmac512_x4_compute(const dp_hmac512_x4 *hmac, const unsigned char *const data[4], size_t length,
+                           const unsigned char *const suffix[4], size_t suffix_length, unsigned char out[4][64]);
+
+#endif
