@@ -16,6 +16,6 @@ struct ProductsSmokeTests {
     func outsidePackageBuildsAgainstProducts() throws {
         let run = try PackageScripts.run("build-products-smoke")
         #expect(run.exitCode == 0, "Examples/ProductsSmoke did not build against the products:\n\(run.output)")
-        print("figures: products smoke build \(String(format: "%.1f", run.seconds)) s")
+        print("figures: products smoke build | seconds \(String(format: "%.1f", run.seconds))")
     }
 }
