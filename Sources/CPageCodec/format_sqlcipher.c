@@ -106,22 +106,27 @@ static int dp_sqlcipher_encrypt(dp_codec *codec, uint32_t pgno, const unsigned c
     return DP_OK;
 }
 
-static int dp_sqlcipher_decrypt(dp_codec *codec, uint32_t pgno, unsigned char *page) {
-    const dp_sqlcipher_params *p = dp_params(codec);
-    int size = codec->page_size;
-    int n = size - codec->format->reserve;
+/* Checks the page's stored MAC against `mac` (NULL: v1, none), then decrypts the page in place. */
+static int dp_sqlcipher_open_page(dp_codec *codec, uint32_t pgno, unsigned char *page, const unsigned char *mac) {
+    int n = codec->page_size - codec->format->reserve;
     int offset = pgno == 1 ? 16 : 0;
-    if (p->mac_digest != NULL) {
-        unsigned char mac[64];
-        if (dp_sqlcipher_mac(codec, page, offset, n, pgno, mac) != DP_OK) return DP_ERR_CRYPTO;
-        if (CRYPTO_memcmp(mac, page + n + 16, (size_t)p->mac_length) != 0) return DP_ERR_AUTH;
-    }
+    if (mac != NULL && CRYPTO_memcmp(mac, page + n + 16, (size_t)dp_params(codec)->mac_length) != 0) return DP_ERR_AUTH;
     unsigned char iv[16];
     memcpy(iv, page + n, 16);
     int rc = dp_cbc(codec->decrypt_ctx, 0, iv, page + offset, page + offset, n - offset);
     if (rc != DP_OK) return rc;
     if (pgno == 1) memcpy(page, dp_sqlite_magic, 16);
     return DP_OK;
+}
+
+static int dp_sqlcipher_decrypt(dp_codec *codec, uint32_t pgno, unsigned char *page) {
+    if (dp_params(codec)->mac_digest == NULL) return dp_sqlcipher_open_page(codec, pgno, page, NULL);
+    unsigned char mac[64];
+    int offset = pgno == 1 ? 16 : 0;
+    if (dp_sqlcipher_mac(codec, page, offset, codec->page_size - codec->format->reserve, pgno, mac) != DP_OK) {
+        return DP_ERR_CRYPTO;
+    }
+    return dp_sqlcipher_open_page(codec, pgno, page, mac);
 }
 
 /* Four pages at once (v4, none of them page 1): their HMAC-SHA512s side by side, then each page's AES. */
@@ -137,15 +142,7 @@ static int dp_sqlcipher_decrypt4(dp_codec *codec, const uint32_t pgno[4], unsign
         suffix[i] = numbers[i];
     }
     dp_hmac512_x4_compute(&codec->mac_x4, data, (size_t)(n + 16), suffix, 4, mac);
-    for (int i = 0; i < 4; i++) {
-        if (CRYPTO_memcmp(mac[i], page[i] + n + 16, 64) != 0) {
-            result[i] = DP_ERR_AUTH;
-            continue;
-        }
-        unsigned char iv[16];
-        memcpy(iv, page[i] + n, 16);
-        result[i] = dp_cbc(codec->decrypt_ctx, 0, iv, page[i], page[i], n);
-    }
+    for (int i = 0; i < 4; i++) result[i] = dp_sqlcipher_open_page(codec, pgno[i], page[i], mac[i]);
     return DP_OK;
 }
 

@@ -2,12 +2,14 @@
  * SHA-512's compression function (FIPS 180-4, section 6.4) on four independent messages at once, one per 64-bit
  * lane of an AVX2 register (with AVX-512VL's rotations and three-input logic where the CPU has them): what lets the
  * codec verify four SQLCipher 4 pages' HMAC-SHA512s in well under the time of four.
- * OpenSSL 3.0 has no multi-buffer SHA-512, so this is written by hand; its constants are computed, not typed (the
- * first 64 bits of the fractional parts of the cube roots of the first 80 primes), and the tests check the HMAC
- * built on it against OpenSSL's and RFC 4231's vectors. Without AVX2 (or off x86-64) it reports itself unavailable
+ * OpenSSL 3.0 has no multi-buffer SHA-512, so this is written by hand. Its constants are FIPS 180-4's (the first
+ * 64 bits of the fractional parts of the cube roots of the first 80 primes; they were generated from that
+ * definition with integer roots, not copied by hand), and the tests check the HMAC built on it, on both
+ * instruction sets, against OpenSSL's and RFC 4231's vectors. Without AVX2 (or off x86-64) it reports itself unavailable
  * and the codec verifies each page with OpenSSL alone.
  */
 #include <pthread.h>
+#include "page_codec_primitives.h"
 #include "sha512_x4.h"
 
 static const uint64_t dp_sha512_k[80] = {
@@ -63,6 +65,10 @@ int dp_sha512_x4_available(void) {
     return dp_x4_avx2;
 }
 
+/* Tests: the AVX2 code even where AVX-512 is present, so both are checked on one machine. */
+static _Atomic int dp_x4_avx2_only;
+void dp_sha512_x4_prefer_avx2(int on) { dp_x4_avx2_only = on != 0; }
+
 /* AVX2: a rotation is two shifts and an OR; the three-input functions are two or three operations. */
 #define DP_X4 __attribute__((target("avx2")))
 #define DP_X4_NAME(part) dp_x4_##part##_avx2
@@ -90,7 +96,7 @@ int dp_sha512_x4_available(void) {
 
 void dp_sha512_x4_compress(uint64_t state[8][4], const unsigned char *const data[4], size_t blocks) {
     pthread_once(&dp_x4_once, dp_x4_detect);
-    if (dp_x4_avx512) {
+    if (dp_x4_avx512 && !dp_x4_avx2_only) {
         dp_x4_compress_avx512(state, data, blocks);
     } else if (dp_x4_avx2) {
         dp_x4_compress_avx2(state, data, blocks);
@@ -100,6 +106,7 @@ void dp_sha512_x4_compress(uint64_t state[8][4], const unsigned char *const data
 #else
 
 int dp_sha512_x4_available(void) { return 0; }
+void dp_sha512_x4_prefer_avx2(int on) { (void)on; }
 void dp_sha512_x4_compress(uint64_t state[8][4], const unsigned char *const data[4], size_t blocks) {
     (void)state; (void)data; (void)blocks;
 }

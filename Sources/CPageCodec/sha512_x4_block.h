@@ -3,7 +3,7 @@
  * DP_X4 (the target attribute), DP_X4_NAME(part) (the function names), ROR(x, n) (rotate each lane right),
  * XOR3, CHOOSE and MAJORITY (the three-input functions), ADD. Not a header to include anywhere else.
  */
-/* Loads 128-byte block `b` of each lane as 16 vectors (word t of lane i in element i), big-endian words swapped. */
+/* Loads the 128-byte block at `offset` of each lane as 16 vectors (word t of lane i in element i), big-endian words swapped. */
 DP_X4 static void DP_X4_NAME(load)(__m256i w[16], const unsigned char *const data[4], size_t offset) {
     const __m256i swap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
                                           7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);

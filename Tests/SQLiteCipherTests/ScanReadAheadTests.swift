@@ -30,8 +30,10 @@ struct ScanReadAheadTests {
     }
 
     @Test("four-way HMAC-SHA512 equals OpenSSL's for every message length 0-300 and a 4,032-byte page, keys of 0-128 bytes",
-          .enabled(if: fourWayAvailable))
-    func fourWayMatchesOpenSSL() {
+          .enabled(if: fourWayAvailable), arguments: [false, true])
+    func fourWayMatchesOpenSSL(avx2Only: Bool) {
+        dp_sha512_x4_prefer_avx2(avx2Only ? 1 : 0) // the AVX2 code even where the AVX-512 code would run
+        defer { dp_sha512_x4_prefer_avx2(0) }
         var generator = SystemRandomNumberGenerator()
         for keyLength in [0, 1, 32, 64, 127, 128] {
             let key = Self.randomBytes(keyLength, &generator)
@@ -49,8 +51,11 @@ struct ScanReadAheadTests {
                 "a key longer than a block is refused, not hashed silently")
     }
 
-    @Test("four-way HMAC-SHA512 gives RFC 4231's tags for its test cases 1-4 in every lane", .enabled(if: fourWayAvailable))
-    func rfc4231Vectors() {
+    @Test("four-way HMAC-SHA512 gives RFC 4231's tags for its test cases 1-4 in every lane", .enabled(if: fourWayAvailable),
+          arguments: [false, true])
+    func rfc4231Vectors(avx2Only: Bool) {
+        dp_sha512_x4_prefer_avx2(avx2Only ? 1 : 0)
+        defer { dp_sha512_x4_prefer_avx2(0) }
         let cases: [(key: [UInt8], message: [UInt8], tag: String)] = [
             ([UInt8](repeating: 0x0b, count: 20), Array("Hi There".utf8),
              "87aa7cdea5ef619d4ff0b4241a1d6cb02379f4e2ce4ec2787ad0b30545e17cdedaa833b7d6b8a702038b274eaea3f4e4be9d914eeb61f1702e696c203a126854"),
