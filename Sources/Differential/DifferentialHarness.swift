@@ -73,6 +73,14 @@ public struct DifferentialHarness<Subject> {
     /// change their file other than through SQLite (copying or editing it themselves): the harness then compares
     /// whole files before and after every scenario, as strict and slower on a large file.
     public var tracksChangedPages = true
+    /// Whether the two sides run each operation at the same time, on two threads (off by default). Turn it on when
+    /// each side's subject may be used from any thread, one thread at a time (a `Sendable` session), the two sides
+    /// share nothing but thread-safe state, and the operations' closures only read what they captured (values, as
+    /// scenarios built from records and ids do): a scenario's operations then take about the slower side's time
+    /// instead of the sum of both, on a machine with two free processors. The verdict is the same either way: each
+    /// side still runs the scenario's operations in order, and their outcomes are compared once both returned.
+    /// Opening, closing, the read-back and the state comparison stay one after the other.
+    public var runsSidesConcurrently = false
     /// Working copies kept between runs and reset to the source (only what differs is rewritten), so a scenario's
     /// cost follows what it changed rather than the size of the file.
     private var copyPool = WorkingCopyPool()
@@ -234,8 +242,9 @@ public struct DifferentialHarness<Subject> {
     ) -> [Mismatch] {
         var mismatches: [Mismatch] = []
         for (index, operation) in operations.enumerated() {
-            let left = Result { try operation.body(a) }
-            let right = Result { try operation.body(b) }
+            let (left, right) = ConcurrentSides.run(
+                concurrently: runsSidesConcurrently, { Result { try operation.body(a) } }, { Result { try operation.body(b) } }
+            )
             mismatches += outcomeMismatches(
                 .result, index: index, operation: operation.name, left, right,
                 baselinePath: copies.baselinePath, candidatePath: copies.candidatePath

@@ -142,6 +142,17 @@ private struct LogKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
         try log.encode(value, id, key.stringValue, path: CodingPathNode(path, key))
     }
 
+    // The primitives a record's fields mostly are, stored directly: the same entries the generic `encode` makes
+    // for them (``primitiveFieldValue(_:)``), without its type test on every field of every row.
+    mutating func encode(_ value: String, forKey key: Key) throws { log.store(id, key.stringValue, .string(value)) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { log.store(id, key.stringValue, .integer(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { log.store(id, key.stringValue, .integer(Int64(value))) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { log.store(id, key.stringValue, .bool(value)) }
+
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        log.store(id, key.stringValue, .double(bits: value.bitPattern))
+    }
+
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {

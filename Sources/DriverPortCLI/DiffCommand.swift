@@ -22,7 +22,9 @@ struct DiffCommand: Command {
     The copies go to /dev/shm when TMPDIR is not set (they need no durable disk), else to TMPDIR. Between scenarios
     only the pages the sessions wrote are copied back from FILE, and tables neither side wrote are not compared row
     by row (a pass-through VFS records the writes); with DRIVERPORT_DIFF_WHOLE_FILES=1 whole files are compared
-    instead (slower on a large file, the same verdict).
+    instead (slower on a large file, the same verdict). Each operation runs in both sessions at the same time, on
+    two threads; DRIVERPORT_DIFF_ONE_THREAD=1 runs them one after the other (slower on two processors, the same
+    verdict).
     After every scenario the legacy session also reads the copy the reader/writer session left (read-back): a value
     it cannot decode, or decodes to something else, is a mismatch "not readable by the legacy driver". A mismatch
     that is a known porting trap (date format, UUID form, foreign key on one side, WAL sidecars, a ledger table, ...)
@@ -56,7 +58,9 @@ struct DiffCommand: Command {
             var runner = SessionDiffRunner(
                 source: .file(path: path, key: key), options: options, workDirectory: Self.scratchDirectory
             )
-            runner.tracksChangedPages = ProcessInfo.processInfo.environment["DRIVERPORT_DIFF_WHOLE_FILES"] != "1"
+            let environment = ProcessInfo.processInfo.environment
+            runner.tracksChangedPages = environment["DRIVERPORT_DIFF_WHOLE_FILES"] != "1"
+            runner.runsSidesConcurrently = environment["DRIVERPORT_DIFF_ONE_THREAD"] != "1"
             report = try runner.run(slices) { progress in
                 console.progress(
                     "\(progress.slice): \(progress.comparison.rawValue), scenario \(progress.scenario)/\(progress.scenarios)"

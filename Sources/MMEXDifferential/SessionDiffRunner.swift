@@ -34,6 +34,10 @@ public struct SessionDiffRunner {
     /// Whether the harness resets and compares only what the sessions wrote (``Differential/ChangedPageTracking``,
     /// the default) or whole files.
     public var tracksChangedPages = true
+    /// Whether each operation runs in both sessions at the same time, on two threads (the default): a scenario then
+    /// takes about the slower session's time, not the sum of both. The sessions are `Sendable` and share nothing
+    /// (each has its own copy, minter and connections); the verdict is the same either way.
+    public var runsSidesConcurrently = true
 
     public init(
         source: DiffSource, options: DiffOptions = .standard, comparisons: [SessionComparison] = SessionComparison.allCases,
@@ -214,6 +218,8 @@ public struct SessionDiffRunner {
         )
         harness.sourceFacts = facts
         harness.tracksChangedPages = tracksChangedPages
+        // MMEX sessions are Sendable and each side has its own copy, minter and connections.
+        harness.runsSidesConcurrently = runsSidesConcurrently
         return harness
     }
 }

@@ -67,6 +67,39 @@ struct EncodingLogTests {
         #expect(try !log.hasSameLog(as: EncodedOutcome(Branching(items: [1, 2, 4]))))
     }
 
+    /// The same fields stored through the keyed container's primitive methods (`encode(_: Int64, forKey:)`, ...) or
+    /// through its generic `encode(_:forKey:)`.
+    struct Primitives: Encodable {
+        enum CodingKeys: String, CodingKey { case int, int64, double, bool, string }
+        let generic: Bool
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            func store<T: Encodable>(_ value: T, _ key: CodingKeys) throws { try container.encode(value, forKey: key) }
+            if generic {
+                try store(7 as Int, .int)
+                try store(-9 as Int64, .int64)
+                try store(-0.0 as Double, .double)
+                try store(true, .bool)
+                try store("é", .string)
+            } else {
+                try container.encode(7 as Int, forKey: .int)
+                try container.encode(-9 as Int64, forKey: .int64)
+                try container.encode(-0.0 as Double, forKey: .double)
+                try container.encode(true, forKey: .bool)
+                try container.encode("é", forKey: .string)
+            }
+        }
+    }
+
+    @Test("a primitive stored through the keyed container's own method logs what the generic method logs")
+    func primitiveMethodsLogLikeTheGenericOne() throws {
+        let direct = try EncodedOutcome(Primitives(generic: false))
+        let generic = try EncodedOutcome(Primitives(generic: true))
+        #expect(direct.log == generic.log)
+        #expect(direct.log.count == 6, "one container, five stores")
+        #expect(try FieldValue(encoding: Primitives(generic: false)).isIdentical(to: FieldValue(encoding: Primitives(generic: true))))
+    }
+
     @Test("the harness reports a returned difference by field, and nothing for equal values")
     func harnessComparesThroughLogs() throws {
         let harness = DifferentialHarness<Int>(

@@ -61,6 +61,69 @@ struct RecordMappingTests {
         #expect(short?.reason == .valueCount(expected: 3, found: 1))
     }
 
+    /// A record whose `init(from:)` reads its fields in another order than its columns, one of them twice.
+    struct Shuffled: MMEXRecord {
+        static let tableName = "DP_SHUFFLED"
+        static let columns: [MMEXColumn] = [
+            MMEXColumn("ID", field: "id", .integer),
+            MMEXColumn("NAME", field: "name", .text),
+            MMEXColumn("AMOUNT", field: "amount", .numeric, nullable: true),
+            MMEXColumn("CODE", field: "code", .text),
+        ]
+        var id: Int64
+        var name: String
+        var amount: Amount?
+        var code: TransactionCode
+
+        enum CodingKeys: String, CodingKey { case id, name, amount, code }
+
+        init(id: Int64, name: String, amount: Amount?, code: TransactionCode) {
+            self.id = id
+            self.name = name
+            self.amount = amount
+            self.code = code
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            code = try container.decode(TransactionCode.self, forKey: .code)
+            amount = try container.decodeIfPresent(Amount.self, forKey: .amount)
+            id = try container.decode(Int64.self, forKey: .id)
+            name = try container.decode(String.self, forKey: .name)
+            _ = try container.decode(TransactionCode.self, forKey: .code)
+        }
+    }
+
+    @Test("fields read out of column order, or twice, get their own columns' values")
+    func fieldsReadOutOfOrder() throws {
+        let record = try Shuffled(storedValues: [.integer(4), .text("four"), .real(2.5), .text("Transfer")])
+        #expect(record == Shuffled(id: 4, name: "four", amount: .real(2.5), code: .transfer))
+        #expect(try Shuffled(storedValues: [.integer(5), .text("five"), .null, .text("Deposit")]).amount == nil)
+        let error = #expect(throws: RecordMappingError.self) {
+            try Shuffled(storedValues: [.integer(4), .integer(4), .real(2.5), .text("Transfer")])
+        }
+        #expect(error?.column == "NAME")
+        #expect(error?.reason == .wrongStorage(expected: "text", found: "integer"))
+    }
+
+    @Test("an amount, a date or a code in the wrong storage class is refused with its column named")
+    func modelFieldTypesRefuseWrongStorage() throws {
+        let cases: [(column: String, value: StoredValue, expected: String, found: String)] = [
+            ("TRANSAMOUNT", .blob([1]), "number", "blob"),
+            ("TRANSDATE", .integer(20_240_101), "text", "integer"),
+            ("TRANSCODE", .integer(1), "text", "integer"),
+            ("STATUS", .real(1), "text", "real"),
+        ]
+        for item in cases {
+            var values = sampleValues(for: AccountTransaction.self)
+            let index = try #require(AccountTransaction.columns.firstIndex { $0.name == item.column })
+            values[index] = item.value
+            let error = #expect(throws: RecordMappingError.self) { try AccountTransaction(storedValues: values) }
+            #expect(error?.column == item.column)
+            #expect(error?.reason == .wrongStorage(expected: item.expected, found: item.found))
+        }
+    }
+
     @Test("numeric columns keep INTEGER, REAL and TEXT as stored")
     func numericKeepsStorageClass() throws {
         for stored: StoredValue in [.integer(3200), .real(4.2), .text("n/a")] {
