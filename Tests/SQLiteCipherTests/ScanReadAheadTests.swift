@@ -9,7 +9,7 @@ import Testing
 /// The SQLCipher 4 scan read-ahead: four HMAC-SHA512s at once give the same tags as OpenSSL's one at a time; a scan
 /// with read-ahead reads what one without reads, fails on a tampered page exactly as one without, and never hands
 /// SQLite a page another connection has changed since.
-@Suite("SQLCipher 4 scan read-ahead")
+@Suite("SQLCipher 4 scan read-ahead", .serialized)  // serialized: the AVX2 switch is process-wide
 struct ScanReadAheadTests {
     /// Whether this CPU runs the four-way HMAC (AVX2): without it read-ahead is unavailable and the codec reads one
     /// page at a time, which every other codec test covers.

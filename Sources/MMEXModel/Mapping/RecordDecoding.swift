@@ -118,10 +118,6 @@ private struct RowDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
 
     func decodeNil(forKey key: Key) throws -> Bool { try fields.entry(key.stringValue).1.isNull }
 
-    private func convert<T: StoredValueConvertible>(_ type: T.Type, _ key: Key) throws(RecordMappingError) -> T {
-        try fields.convert(type, key.stringValue)
-    }
-
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         // The model's own field types first, by identity (each `unsafeBitCast` is to the type just compared equal):
         // the dynamic cast below finds them too, at several times the cost, on every field of every row.
@@ -138,7 +134,8 @@ private struct RowDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
         case ObjectIdentifier(AccountStatus.self): return try known(AccountStatus.self)
         default: break
         }
-        if let convertible = type as? any StoredValueConvertible.Type, let value = try convert(convertible, key) as? T {
+        if let convertible = type as? any StoredValueConvertible.Type,
+           let value = try fields.convert(convertible, name) as? T {
             return value
         }
         throw unsupported(T.self, key)
