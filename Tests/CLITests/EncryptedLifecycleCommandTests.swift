@@ -24,7 +24,7 @@ struct EncryptedLifecycleCommandTests {
         return path
     }
 
-    @Test("an encrypted v19 file upgrades to 21 in place under its own key and cipher; its kept backup opens with the key",
+    @Test("an encrypted v19 file upgrades to 21 in place under its own key and cipher; its kept backup opens with the key", .needsSharedData,
           arguments: ["sqlcipher4", "aes128"])
     func upgradeEncrypted(_ cipher: String) throws {
         let folder = TemporaryDirectory()
@@ -76,7 +76,7 @@ struct EncryptedLifecycleCommandTests {
         #expect(keyless.exitCode == 65, "\(keyless.standardError)")
     }
 
-    @Test("relocate moves an encrypted file with its key (still encrypted, same key); a wrong key moves nothing")
+    @Test("relocate moves an encrypted file with its key (still encrypted, same key); a wrong key moves nothing", .needsSharedData)
     func relocateEncrypted() throws {
         let folder = TemporaryDirectory()
         let legacy = try Self.encryptedV19(folder, cipher: "sqlcipher4", name: "money.emb")

@@ -73,7 +73,7 @@ struct InspectDumpCreateTests {
         #expect(row[4] is NSNull)
     }
 
-    @Test("inspect and dump leave a WAL-mode real file and its folder byte for byte unchanged")
+    @Test("inspect and dump leave a WAL-mode real file and its folder byte for byte unchanged", .needsSharedData)
     func readOnlyCommandsChangeNothing() throws {
         let folder = TemporaryDirectory()
         let path = try folder.copy(SharedData.realFile("desktop-1.9.2-wal-sample.mmb"))

@@ -21,7 +21,7 @@ struct UpgradeSnapshotCommandTests {
         #expect(result.standardError.split(separator: "\n").count == 1)
     }
 
-    @Test("upgrade brings a copy of the Android v19 file to 21, and inspect --check then finds it clean")
+    @Test("upgrade brings a copy of the Android v19 file to 21, and inspect --check then finds it clean", .needsSharedData)
     func upgradeThenInspect() throws {
         let folder = TemporaryDirectory()
         let path = try folder.copy(SharedData.realFile("android-v19-cyrillic.mmb"), as: "a.mmb")

@@ -8,7 +8,7 @@ import Testing
 struct RealFileTests {
     /// Plain connections doing the same reads and a no-op write: the harness must see no difference on a real file,
     /// whatever its journal mode, extra tables or age.
-    @Test("identical plain connections agree on every real file", arguments: SharedData.realFiles.map(\.name))
+    @Test("identical plain connections agree on every real file", .needsSharedData, arguments: SharedData.realFiles.map(\.name))
     func realFilesAgreeWithThemselves(name: String) throws {
         let folder = TemporaryDirectory()
         let source = SharedData.realFile(name).path

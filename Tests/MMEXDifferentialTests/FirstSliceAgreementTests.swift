@@ -53,7 +53,7 @@ struct FirstSliceAgreementTests {
         expectAgreement(report, comment: "aes128 fixture")
     }
 
-    @Test("every real MMEX file (copies), whatever its age, journal mode and extra columns", arguments: SharedData.realFiles.map(\.name))
+    @Test("every real MMEX file (copies), whatever its age, journal mode and extra columns", .needsSharedData, arguments: SharedData.realFiles.map(\.name))
     func realFile(name: String) throws {
         let folder = ScratchDirectory()
         let source = SharedData.realFile(name).path

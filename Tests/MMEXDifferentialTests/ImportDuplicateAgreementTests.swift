@@ -40,7 +40,7 @@ struct ImportDuplicateAgreementTests {
         expectAgreement(try run(.inMemorySample, seed: 23), "samples")
     }
 
-    @Test("every real MMEX file (copies)", arguments: SharedData.realFiles.map(\.name))
+    @Test("every real MMEX file (copies)", .needsSharedData, arguments: SharedData.realFiles.map(\.name))
     func realFile(name: String) throws {
         let source = SharedData.realFile(name).path
         let before = fingerprint(ofFolderOf: source)

@@ -29,7 +29,7 @@ struct LookupSliceAgreementTests {
 
     /// Includes MMEX 0.9.7's old table shapes (no `CURRENCY_TYPE`, `INITIALDATE`, `DELETEDTIME`): both sides refuse
     /// them with the same error instead of the legacy driver reading a missing quoted column as its name.
-    @Test("every real MMEX file (copies)", arguments: SharedData.realFiles.map(\.name))
+    @Test("every real MMEX file (copies)", .needsSharedData, arguments: SharedData.realFiles.map(\.name))
     func realFile(name: String) throws {
         let source = SharedData.realFile(name).path
         let before = fingerprint(ofFolderOf: source)

@@ -28,7 +28,7 @@ struct PayeeCategoryTagAgreementTests {
     }
 
     /// MMEX 0.9.7's old shapes (no `TAG_V1`, a `CATEGORY_V1` without `PARENTID`) are refused alike on both sides.
-    @Test("every real MMEX file (copies)", arguments: SharedData.realFiles.map(\.name))
+    @Test("every real MMEX file (copies)", .needsSharedData, arguments: SharedData.realFiles.map(\.name))
     func realFile(name: String) throws {
         let source = SharedData.realFile(name).path
         let before = fingerprint(ofFolderOf: source)

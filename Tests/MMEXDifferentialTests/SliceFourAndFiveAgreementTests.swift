@@ -29,7 +29,7 @@ struct SliceFourAndFiveAgreementTests {
         agreement.expectAgreement(report, "sqlcipher4 fixture")
     }
 
-    @Test("every real MMEX file (copies)", arguments: SharedData.realFiles.map(\.name))
+    @Test("every real MMEX file (copies)", .needsSharedData, arguments: SharedData.realFiles.map(\.name))
     func realFile(name: String) throws {
         let source = SharedData.realFile(name).path
         let before = fingerprint(ofFolderOf: source)

@@ -41,7 +41,7 @@ struct TransactionSliceAgreementTests {
         expectAgreement(report, operations: 200, comment: "sqlcipher4 fixture")
     }
 
-    @Test("every real MMEX file the sessions open (copies)", arguments: SharedData.realFiles.map(\.name))
+    @Test("every real MMEX file the sessions open (copies)", .needsSharedData, arguments: SharedData.realFiles.map(\.name))
     func realFile(name: String) throws {
         let source = SharedData.realFile(name).path
         let before = fingerprint(ofFolderOf: source)

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Real MMEX files")
 struct RealFileTests {
-    @Test("every real file inspects with its true user_version and changes nothing on disk",
+    @Test("every real file inspects with its true user_version and changes nothing on disk", .needsSharedData,
           arguments: SharedData.realFiles.map(\.name))
     func realFileInspects(name: String) throws {
         let expected = try #require(SharedData.realFiles.first { $0.name == name }).userVersion
@@ -51,7 +51,7 @@ struct RealFileTests {
         writer.close()
     }
 
-    @Test("the 0.9.7 file has 1024-byte pages and the old SUBCATEGORY table")
+    @Test("the 0.9.7 file has 1024-byte pages and the old SUBCATEGORY table", .needsSharedData)
     func oldFileShape() throws {
         let probe = try FileProbe.examine(SharedData.realFile("mmex-0.9.7.0-v0.mmb").path)
         #expect(probe.pageSize == 1024)

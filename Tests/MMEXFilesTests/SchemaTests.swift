@@ -19,7 +19,7 @@ struct SchemaTests {
         try MMEXFileCreator.create(at: folder.path("new.mmb"))
     }
 
-    @Test("a created file has the reference's tables, columns, collations, constraints and indexes")
+    @Test("a created file has the reference's tables, columns, collations, constraints and indexes", .needsSharedData)
     func createdSchemaMatchesReference() throws {
         let folder = TemporaryDirectory()
         let created = try SchemaShape.read(from: createdDatabase(folder))
@@ -31,7 +31,7 @@ struct SchemaTests {
         #expect(SchemaCheck(file: created, reference: reference).isClean)
     }
 
-    @Test("a created file has the reference's default rows, without _tr_ markers")
+    @Test("a created file has the reference's default rows, without _tr_ markers", .needsSharedData)
     func createdDefaultRowsMatchReference() throws {
         let folder = TemporaryDirectory()
         let created = try createdDatabase(folder)
@@ -75,7 +75,7 @@ struct SchemaTests {
         #expect(try TableDumper.tableNames(connection).count == 25)
     }
 
-    @Test("Schema/tables.sql is the reference with the _tr_ markers stripped")
+    @Test("Schema/tables.sql is the reference with the _tr_ markers stripped", .needsSharedData)
     func tablesSQLIsReferenceWithoutMarkers() throws {
         let reference = try String(contentsOf: SharedData.referenceSchema, encoding: .utf8)
         #expect(try MMEXSchema.tablesSQL() == reference.replacingOccurrences(of: "_tr_", with: ""))

@@ -97,7 +97,7 @@ struct CurrencyRepositoryTests {
 /// double-quoted column as a string literal (SQLite's double-quoted-string fallback) and return its name as data.
 @Suite("Old table shapes")
 struct OldTableShapeTests {
-    @Test("a currency table without CURRENCY_TYPE and a ledger without DELETEDTIME are refused by name", arguments: Driver.allCases)
+    @Test("a currency table without CURRENCY_TYPE and a ledger without DELETEDTIME are refused by name", .needsSharedData, arguments: Driver.allCases)
     func refusesOldShapes(driver: Driver) throws {
         let folder = TemporaryDirectory()
         let path = try folder.copy(SharedData.realFile("mmex-0.9.7.0-v0.mmb"), as: "old.mmb")

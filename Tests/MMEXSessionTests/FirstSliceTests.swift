@@ -65,7 +65,7 @@ struct FirstSliceTests {
         #expect(try session.read { try $0.settings.setting(named: "DP_ABSENT") } == nil)
     }
 
-    @Test("a desktop file without SETTING_V1: unavailable, missingTable, and the table is never created", arguments: Driver.allCases)
+    @Test("a desktop file without SETTING_V1: unavailable, missingTable, and the table is never created", .needsSharedData, arguments: Driver.allCases)
     func missingSettingsTable(driver: Driver) throws {
         let folder = TemporaryDirectory()
         let path = try folder.copy(SharedData.realFile("desktop-1.9.2-empty.mmb"))
@@ -83,7 +83,7 @@ struct FirstSliceTests {
         #expect(try Files.scalar(path, "SELECT count(*) FROM sqlite_master WHERE name = 'SETTING_V1'") == .integer(0))
     }
 
-    @Test("an old file whose INFONAME has no NOCASE collation still matches names NOCASE", arguments: Driver.allCases)
+    @Test("an old file whose INFONAME has no NOCASE collation still matches names NOCASE", .needsSharedData, arguments: Driver.allCases)
     func oldFileNocase(driver: Driver) throws {
         let folder = TemporaryDirectory()
         let path = try folder.copy(SharedData.realFile("mmex-0.9.7.0-v0.mmb"))

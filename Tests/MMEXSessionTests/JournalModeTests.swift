@@ -48,7 +48,7 @@ struct JournalModeTests {
         #expect(try Files.scalar(path, "PRAGMA journal_mode") == .text("delete"))
     }
 
-    @Test("on a WAL file (MMEX desktop 1.9), queue and pool leave WAL; legacy takes it out of WAL, as the app does", arguments: Driver.allCases)
+    @Test("on a WAL file (MMEX desktop 1.9), queue and pool leave WAL; legacy takes it out of WAL, as the app does", .needsSharedData, arguments: Driver.allCases)
     func walFileJournalMode(driver: Driver) throws {
         let folder = TemporaryDirectory()
         let path = try folder.copy(SharedData.realFile("desktop-1.9.2-wal-sample.mmb"))

@@ -26,7 +26,7 @@ struct ReadOnlyTests {
         #expect(folderFingerprint(folder.url) == before)
     }
 
-    @Test("on a WAL-mode real file without a -wal: no sidecar appears, the header stays WAL", arguments: Driver.allCases)
+    @Test("on a WAL-mode real file without a -wal: no sidecar appears, the header stays WAL", .needsSharedData, arguments: Driver.allCases)
     func walFile(driver: Driver) throws {
         let folder = TemporaryDirectory()
         let path = try folder.copy(SharedData.realFile("desktop-1.9.2-wal-sample.mmb"))

@@ -52,7 +52,7 @@ struct RecordVerifyAgreementTests {
         )
     }
 
-    @Test("every real MMEX file", arguments: zip(realFiles.indices, realFiles))
+    @Test("every real MMEX file", .needsSharedData, arguments: zip(realFiles.indices, realFiles))
     func realFile(index: Int, name: String) throws {
         try recordThenVerify(
             SharedData.realFile(name).path, slices: Soak.pick(normal: ["infotable"], soak: []),

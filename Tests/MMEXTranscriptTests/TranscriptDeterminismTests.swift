@@ -5,7 +5,7 @@ import Testing
 
 @Suite("MMEX transcripts are deterministic and independent of the recording driver")
 struct TranscriptDeterminismTests {
-    @Test("recording twice gives the same bytes, and queue and pool record what legacy records")
+    @Test("recording twice gives the same bytes, and queue and pool record what legacy records", .needsSharedData)
     func sameBytes() throws {
         let folder = TemporaryDirectory.inMemory("transcript")
         let file = SharedData.realFile("desktop-1.9.2-wal-sample.mmb").path

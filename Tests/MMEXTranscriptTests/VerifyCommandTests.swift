@@ -48,7 +48,7 @@ struct VerifyCommandTests {
         }
     }
 
-    @Test("missing, malformed, truncated and foreign transcripts exit 65 with one line naming which and where")
+    @Test("missing, malformed, truncated and foreign transcripts exit 65 with one line naming which and where", .needsSharedData)
     func unusableTranscripts() throws {
         let folder = TemporaryDirectory.inMemory("transcript")
         let (file, transcript) = try recorded(folder)

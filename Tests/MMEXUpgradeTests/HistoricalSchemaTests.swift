@@ -8,7 +8,7 @@ import Testing
 /// file, never with today's model; then it upgrades and checks every row.
 @Suite("Historical schemas upgrade to 21 with every row intact")
 struct HistoricalSchemaTests {
-    @Test("rows written in the version-k shape survive the upgrade to 21, apart from the scripts' documented changes",
+    @Test("rows written in the version-k shape survive the upgrade to 21, apart from the scripts' documented changes", .needsSharedData,
           arguments: Array(Int64(0)...21))
     func rowsSurviveFromVersion(version: Int64) throws {
         let folder = TemporaryDirectory()
@@ -34,7 +34,7 @@ struct HistoricalSchemaTests {
         #expect(check.isClean, "\(check)")
     }
 
-    @Test("the real 0.9.7 file upgrades to 21: every row kept, subcategories folded into CATEGORY_V1, schema clean")
+    @Test("the real 0.9.7 file upgrades to 21: every row kept, subcategories folded into CATEGORY_V1, schema clean", .needsSharedData)
     func realVersion0File() throws {
         let folder = TemporaryDirectory()
         let path = try folder.copy(UpgradeFixtures.realV0, as: "mmex-0.9.7.mmb")
@@ -58,7 +58,7 @@ struct HistoricalSchemaTests {
         #expect(try FileProbe.examine(path).pageSize == 1024)
     }
 
-    @Test("the real Android v19 file upgrades to 21 with row counts preserved and the schema check clean")
+    @Test("the real Android v19 file upgrades to 21 with row counts preserved and the schema check clean", .needsSharedData)
     func realAndroidV19File() throws {
         let folder = TemporaryDirectory()
         let path = try folder.copy(UpgradeFixtures.realV19, as: "android.mmb")
@@ -78,7 +78,7 @@ struct HistoricalSchemaTests {
         #expect(try schemaCheck(path).isClean)
     }
 
-    @Test("the upgrade scripts never create SETTING_V1 or USAGE_V1; only the completion of the last step does")
+    @Test("the upgrade scripts never create SETTING_V1 or USAGE_V1; only the completion of the last step does", .needsSharedData)
     func scriptsNeverCreateSettingOrUsage() throws {
         let scripts = try (1...21).map { try UpgradeScript.load(version: $0) }
         let created = scripts.reduce(into: Set<String>()) { $0.formUnion($1.createdTables) }
@@ -90,7 +90,7 @@ struct HistoricalSchemaTests {
         #expect(plan.steps.last?.completesTables.contains("SETTING_V1") == true)
     }
 
-    @Test("a file built to version k by the scripts has exactly version k's shape: REPORT_V1 appears at 15 without ACTIVE")
+    @Test("a file built to version k by the scripts has exactly version k's shape: REPORT_V1 appears at 15 without ACTIVE", .needsSharedData)
     func intermediateShapes() throws {
         let folder = TemporaryDirectory()
         let v14 = try UpgradeFixtures.file(atVersion: 14, in: folder, name: "v14.mmb")

@@ -17,7 +17,7 @@ struct UpgradeCrashTests {
         "committed:17", "applied:20", "applied:21", "committed:21", "verified",
     ]
 
-    @Test("an upgrade killed at a known phase leaves the old or an upgraded file, never a mix; a rerun finishes it")
+    @Test("an upgrade killed at a known phase leaves the old or an upgraded file, never a mix; a rerun finishes it", .needsSharedData)
     func killAtEachPhase() throws {
         let references = try ReferenceStates()
         for point in Self.pausePoints {
@@ -35,7 +35,7 @@ struct UpgradeCrashTests {
         }
     }
 
-    @Test("upgrades killed at random moments always leave a consistent file that a rerun finishes")
+    @Test("upgrades killed at random moments always leave a consistent file that a rerun finishes", .needsSharedData)
     func killAtRandomMoments() throws {
         let references = try ReferenceStates()
         var generator = SystemRandomNumberGenerator()

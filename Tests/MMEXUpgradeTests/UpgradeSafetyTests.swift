@@ -24,7 +24,7 @@ struct UpgradeSafetyTests {
         #expect(folderFingerprint(folder.url) == before)
     }
 
-    @Test("--dry-run lists every step and changes nothing")
+    @Test("--dry-run lists every step and changes nothing", .needsSharedData)
     func dryRunChangesNothing() throws {
         let folder = TemporaryDirectory()
         let path = try folder.copy(UpgradeFixtures.realV0, as: "old.mmb")
@@ -40,7 +40,7 @@ struct UpgradeSafetyTests {
         #expect(folderFingerprint(folder.url) == before)
     }
 
-    @Test("the backup is removed after a verified upgrade, and kept byte for byte with --keep-backup")
+    @Test("the backup is removed after a verified upgrade, and kept byte for byte with --keep-backup", .needsSharedData)
     func backupLifecycle() throws {
         let folder = TemporaryDirectory()
         let path = try folder.copy(UpgradeFixtures.realV19, as: "a.mmb")
@@ -63,7 +63,7 @@ struct UpgradeSafetyTests {
         #expect(result.standardOutput.contains("backup kept: \(backups[0])"))
     }
 
-    @Test("a failing step is rolled back: the file stays at the last committed version and the backup is kept")
+    @Test("a failing step is rolled back: the file stays at the last committed version and the backup is kept", .needsSharedData)
     func failingStepKeepsBackup() throws {
         let folder = TemporaryDirectory()
         let path = try folder.copy(UpgradeFixtures.realV0, as: "broken.mmb")
@@ -106,7 +106,7 @@ struct UpgradeSafetyTests {
         #expect(folderFingerprint(folder.url) == before)
     }
 
-    @Test("a development-build file (version 8-14 with the columns script 15 adds) is refused before any change")
+    @Test("a development-build file (version 8-14 with the columns script 15 adds) is refused before any change", .needsSharedData)
     func developmentBuildRefused() throws {
         let folder = TemporaryDirectory()
         let path = try UpgradeFixtures.file(atVersion: 7, in: folder)
@@ -122,7 +122,7 @@ struct UpgradeSafetyTests {
         #expect(folderFingerprint(folder.url) == before)
     }
 
-    @Test("a file stored as 7 whose ACCOUNTLIST_V1 lacks script 7's columns is upgraded from 6, as desktop does")
+    @Test("a file stored as 7 whose ACCOUNTLIST_V1 lacks script 7's columns is upgraded from 6, as desktop does", .needsSharedData)
     func version7FixUp() throws {
         let folder = TemporaryDirectory()
         let path = try UpgradeFixtures.file(atVersion: 6, in: folder)
@@ -139,7 +139,7 @@ struct UpgradeSafetyTests {
         #expect(report.reachedVersion == 21)
     }
 
-    @Test("a target below the file's version is refused, and one above 21 is a usage error")
+    @Test("a target below the file's version is refused, and one above 21 is a usage error", .needsSharedData)
     func targetsOutOfRange() throws {
         let folder = TemporaryDirectory()
         let path = try folder.copy(UpgradeFixtures.realV19, as: "a.mmb")
@@ -152,7 +152,7 @@ struct UpgradeSafetyTests {
         #expect(folderFingerprint(folder.url) == before)
     }
 
-    @Test("a file already at 21 is not touched and gets no backup")
+    @Test("a file already at 21 is not touched and gets no backup", .needsSharedData)
     func currentFileUntouched() throws {
         let folder = TemporaryDirectory()
         let path = try folder.copy(SharedData.realFile("desktop-1.9.2-empty.mmb"), as: "d.mmb")
@@ -165,7 +165,7 @@ struct UpgradeSafetyTests {
         #expect(folderFingerprint(folder.url) == before)
     }
 
-    @Test("a WAL-mode file is checkpointed first, so the backup holds the transactions that were in its -wal")
+    @Test("a WAL-mode file is checkpointed first, so the backup holds the transactions that were in its -wal", .needsSharedData)
     func walFileBackupIsComplete() throws {
         let folder = TemporaryDirectory()
         let path = try folder.copy(UpgradeFixtures.realV19, as: "wal.mmb")
@@ -187,7 +187,7 @@ struct UpgradeSafetyTests {
         #expect(upgraded.rows["PAYEE_V1"]?.values.contains { $0["PAYEENAME"] == .text("Only in the WAL") } == true)
     }
 
-    @Test("a file a crash left with a hot journal is planned from a private copy and upgraded after the rollback")
+    @Test("a file a crash left with a hot journal is planned from a private copy and upgraded after the rollback", .needsSharedData)
     func hotJournalIsRolledBack() throws {
         let folder = TemporaryDirectory()
         let live = try folder.copy(UpgradeFixtures.realV19, as: "live.mmb")

@@ -12,7 +12,7 @@ struct UpgradeScriptTests {
         try String(contentsOf: SharedData.root.appendingPathComponent("mmex/upgrade/database_version_\(version).sql"), encoding: .utf8)
     }
 
-    @Test("script N takes a file from N-1 to N: a v0 file runs 1...21, a v19 file runs 20 and 21, script 0 never runs")
+    @Test("script N takes a file from N-1 to N: a v0 file runs 1...21, a v19 file runs 20 and 21, script 0 never runs", .needsSharedData)
     func scriptNumbering() throws {
         let folder = TemporaryDirectory()
         let v0 = try folder.copy(UpgradeFixtures.realV0, as: "v0.mmb")
@@ -42,7 +42,7 @@ struct UpgradeScriptTests {
         #expect(try UpgradeScript.load(version: 19).createdTables == ["TAG_V1", "TAGLINK_V1"])
     }
 
-    @Test("the project's copy equals the upstream scripts except that double-quoted strings became single-quoted")
+    @Test("the project's copy equals the upstream scripts except that double-quoted strings became single-quoted", .needsSharedData)
     func copyDiffersOnlyInQuoting() throws {
         var changed: [Int] = []
         for version in 0...21 {
@@ -72,7 +72,7 @@ struct UpgradeScriptTests {
         #expect(try connection.scalar("SELECT \"text\"") == .text("text"))
     }
 
-    @Test("every project script runs with double-quoted strings disabled; the upstream 20 does not")
+    @Test("every project script runs with double-quoted strings disabled; the upstream 20 does not", .needsSharedData)
     func scriptsRunWithoutDoubleQuotedStrings() throws {
         let folder = TemporaryDirectory()
         let project = try chain(in: folder, name: "project.mmb", doubleQuotedStrings: false) { try #require(try MMEXSchema.upgradeScript(toVersion: $0)) }
@@ -82,7 +82,7 @@ struct UpgradeScriptTests {
         #expect(strict.error?.message.contains("no such column") == true)
     }
 
-    @Test("the project scripts without double-quoted strings leave the same file as the upstream ones with them")
+    @Test("the project scripts without double-quoted strings leave the same file as the upstream ones with them", .needsSharedData)
     func projectAndUpstreamAgree() throws {
         let folder = TemporaryDirectory()
         let project = try chain(in: folder, name: "project.mmb", doubleQuotedStrings: false) { try #require(try MMEXSchema.upgradeScript(toVersion: $0)) }

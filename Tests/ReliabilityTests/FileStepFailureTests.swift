@@ -165,7 +165,7 @@ struct FileStepFailureTests {
         Self.report("rekey \(journalMode)", result)
     }
 
-    @Test("upgrade of an MMEX 0.9.7 file: a failed backup step stops the upgrade before any change; the backup, when written, is whole")
+    @Test("upgrade of an MMEX 0.9.7 file: a failed backup step stops the upgrade before any change; the backup, when written, is whole", .needsSharedData)
     func upgradeBackup() throws {
         let original = try Data(contentsOf: SharedData.realFile("mmex-0.9.7.0-v0.mmb"))
         let result = try FileCallFailer.sweep(

@@ -11,7 +11,7 @@ import Testing
 /// backup's fsync, rename and unlinks go through the same simulated disk, so a cut can fall anywhere in it.
 @Suite("Power cuts during upgrade: after every cut the file opens at a version it committed, consistent with it, and the next run finishes")
 struct PowerLossUpgradeTests {
-    @Test("plain and SQLCipher 4: the file passes integrity_check, its shape is that of its version, a backup is the file as it was, a rerun reaches 21",
+    @Test("plain and SQLCipher 4: the file passes integrity_check, its shape is that of its version, a backup is the file as it was, a rerun reaches 21", .needsSharedData,
           arguments: PowerLossCipher.allCases)
     func upgrade(cipher: PowerLossCipher) throws {
         let folder = TemporaryDirectory.inMemory("powerloss-upgrade")

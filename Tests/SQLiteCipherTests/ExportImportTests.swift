@@ -37,7 +37,7 @@ struct ExportImportTests {
         #expect(try plain.scalar("PRAGMA integrity_check") == .text("ok"))
     }
 
-    @Test("a real MMEX file imports into SQLCipher 4 that SQLCipher opens with the same rows and user_version")
+    @Test("a real MMEX file imports into SQLCipher 4 that SQLCipher opens with the same rows and user_version", .needsSharedData)
     func importRealFile() throws {
         let folder = TemporaryDirectory()
         let source = try folder.copy(SharedData.realFile("android-v19-cyrillic.mmb"))

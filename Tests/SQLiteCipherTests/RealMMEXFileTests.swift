@@ -18,7 +18,7 @@ struct RealMMEXFileTests {
         return tables
     }
 
-    @Test("each real file encrypted as SQLCipher 4 and as AES-128 opens and dumps like the plain original",
+    @Test("each real file encrypted as SQLCipher 4 and as AES-128 opens and dumps like the plain original", .needsSharedData,
           arguments: SharedData.realFiles.map(\.name))
     func realFile(_ name: String) throws {
         let folder = TemporaryDirectory()

@@ -88,7 +88,7 @@ struct RekeyTests {
         try reader.execute("COMMIT")
     }
 
-    @Test("a plain file is encrypted in place, and an encrypted one decrypted to plain")
+    @Test("a plain file is encrypted in place, and an encrypted one decrypted to plain", .needsSharedData)
     func plainRoundTrip() throws {
         let folder = TemporaryDirectory()
         let path = try folder.copy(SharedData.realFile("desktop-1.9.2-empty.mmb"))
