@@ -11,7 +11,7 @@ import Testing
 /// plain upgrade to that version), its backup is the encrypted original byte for byte, and a rerun with the key
 /// finishes the upgrade. The 0.9.7 file encrypted as old MMEX desktop did (AES-128) and as MMEX does today
 /// (SQLCipher 4, raw key so that each child does not spend its time in the KDF). More runs with `DRIVERPORT_SOAK=1`.
-@Suite("Interrupted upgrades of encrypted files", .serialized)
+@Suite("Interrupted upgrades of encrypted files", .serialized, .needsSharedData)
 struct EncryptedUpgradeCrashTests {
     static let passphrase = "upgrade-crash passphrase"
     static let rawKey = "x'" + String(repeating: "5a17", count: 16) + "'"
