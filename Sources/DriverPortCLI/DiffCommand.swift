@@ -12,7 +12,7 @@ struct DiffCommand: Command {
     let summary = "prove the ported repository slices agree: legacy vs queue and legacy vs pool, on copies of FILE"
     let help = """
     Usage: driverport diff FILE [--cipher NAME] [--key-env NAME | --key-file PATH | --key-stdin] [--slices NAMES]
-                                [--seed N] [--operations N] [--json]
+                                [--seed N] [--operations N] [--json] [--html OUT]
 
     Copies FILE (with its -wal and -journal) into a private folder and runs each ported slice's scenarios (its
     hand-written cases, then seeded random operation sequences) through the legacy session and the queue session,
@@ -41,14 +41,16 @@ struct DiffCommand: Command {
       --json           {"file", "options", "slices": [{"name", "operations", "mismatches", "details": [...],
                        "recorded": [...], "comparisons": [...]}]}; a detail or recorded difference that is a
                        porting trap has "trap": {"id", "name", "advice"}
+    \(HTMLReportOutput.help)
     """
     let flags: Set<String> = Set(["json"]).union(KeyOptions.flagNames)
-    let options: Set<String> = Set(["slices", "seed", "operations"]).union(KeyOptions.optionNames)
+    let options: Set<String> = Set(["slices", "seed", "operations", HTMLReportOutput.optionName]).union(KeyOptions.optionNames)
 
     func run(_ arguments: ArgumentList, console: Console) throws -> ExitCode {
         let path = try arguments.requirePositionals(["FILE"])[0]
         let keyOptions = try KeyOptions(arguments)
         let slices = try Self.slices(arguments)
+        let html = try HTMLReportOutput(arguments)
         let options = DiffOptions(
             seed: try Self.seed(arguments), randomOperations: try arguments.integer("operations", range: 0...10_000_000) ?? 1000
         )
@@ -72,6 +74,7 @@ struct DiffCommand: Command {
         } catch {
             throw ErrorMapping.cliError(for: error, path: path)
         }
+        try html?.write(report.page())
         if arguments.flag("json") {
             try console.json(report)
         } else {

@@ -16,6 +16,7 @@ struct ShadowCommand: Command {
     Usage: driverport shadow FILE [--cipher NAME] [--key-env NAME | --key-file PATH | --key-stdin]
                                   [--control legacy|queue|pool] [--candidate queue|pool|legacy] [--slices NAMES]
                                   [--operations N] [--seed N] [--sample R] [--log PATH] [--json]
+                                  [--html OUT]
 
     Copies FILE (with its -wal and -journal) into a private folder and opens a shadow session on the copy, as an app
     in shadow mode would: the control session serves every unit of work, and the candidate runs the same units on a
@@ -39,9 +40,11 @@ struct ShadowCommand: Command {
     \(KeyOptions.help)
       --json             {"file", "control", "candidate", "seed", "sample", "units", "compared", "mismatches",
                          "ignored", "errors", "skipped", "remakes", "events": [...]}
+    \(HTMLReportOutput.help)
     """
     let flags: Set<String> = Set(["json"]).union(KeyOptions.flagNames)
-    let options: Set<String> = Set(["control", "candidate", "slices", "operations", "seed", "sample", "log"]).union(KeyOptions.optionNames)
+    let options: Set<String> = Set(["control", "candidate", "slices", "operations", "seed", "sample", "log", HTMLReportOutput.optionName])
+        .union(KeyOptions.optionNames)
 
     /// The session type of a driver: the registry's, unless a test plants a bug in one (`@testable`).
     var sessionType: @Sendable (DriverKind) -> any MMEXSession.Type = { $0.sessionType }
@@ -72,6 +75,7 @@ struct ShadowCommand: Command {
         let sample = try sampleRate(arguments)
         let log = arguments.option("log")
         let slices = try DiffCommand.slices(arguments)
+        let html = try HTMLReportOutput(arguments)
         if let log, log.isEmpty { throw CLIError.usage("--log takes a file path") }
 
         let folder = DiffCommand.scratchDirectory.appendingPathComponent("driverport-shadow-\(UUID().uuidString)")
@@ -106,6 +110,9 @@ struct ShadowCommand: Command {
             try? session.close()
             logPublisher?.flush()
             let statistics = session.statistics
+            try html?.write(statistics.page(
+                events: collected.events, file: path, control: control.rawValue, candidate: candidate.rawValue
+            ))
             report = Report(
                 file: path, control: control.rawValue, candidate: candidate.rawValue, seed: seed, sample: sample,
                 units: statistics.units, compared: statistics.compared, mismatches: statistics.mismatches,

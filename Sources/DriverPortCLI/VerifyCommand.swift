@@ -10,7 +10,7 @@ struct VerifyCommand: Command {
     let summary = "verify a session against a golden transcript recorded by 'record', on copies of FILE"
     let help = """
     Usage: driverport verify FILE --transcript TRANSCRIPT [--cipher NAME] [--key-env NAME | --key-file PATH |
-                                  --key-stdin] [--session queue|pool|legacy] [--json]
+                                  --key-stdin] [--session queue|pool|legacy] [--json] [--html OUT]
 
     Reads TRANSCRIPT (written by 'driverport record'), checks that FILE is the file it was recorded on (its SHA-256),
     makes the same scenarios again from the slices, seed and operation count in its header, runs them through the
@@ -24,13 +24,14 @@ struct VerifyCommand: Command {
       --session NAME     queue (default), pool or legacy
     \(KeyOptions.help)
       --json             {"file", "transcript", "session", "scenarios", "operations", "mismatches", "details": [...]}
+    \(HTMLReportOutput.help)
 
     Exit 0 when the session does what the transcript holds; 1 on a mismatch; 65 when TRANSCRIPT is missing,
     malformed, truncated or was recorded on another file (one line naming it and the line), or FILE is not an MMEX
     database or the key is wrong; 66 FILE is missing; 64 usage.
     """
     let flags: Set<String> = Set(["json"]).union(KeyOptions.flagNames)
-    let options: Set<String> = Set(["transcript", "session"]).union(KeyOptions.optionNames)
+    let options: Set<String> = Set(["transcript", "session", HTMLReportOutput.optionName]).union(KeyOptions.optionNames)
 
     private struct Report: Encodable {
         let file: String
@@ -49,6 +50,7 @@ struct VerifyCommand: Command {
         }
         let keyOptions = try KeyOptions(arguments)
         let driver = try TranscriptSupport.session(arguments, default: .queue)
+        let html = try HTMLReportOutput(arguments)
         let transcript: Transcript
         do { transcript = try Transcript(contentsOf: transcriptPath) } catch {
             throw TranscriptSupport.unusable(error)
@@ -75,6 +77,7 @@ struct VerifyCommand: Command {
         } catch {
             throw ErrorMapping.cliError(for: error, path: path)
         }
+        try html?.write(result.page(file: path, transcript: transcriptPath, implementation: driver.rawValue))
         if arguments.flag("json") {
             try console.json(
                 Report(
