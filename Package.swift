@@ -196,7 +196,7 @@ let package = Package(
             name: "ShadowSessionTests",
             dependencies: [
                 "ShadowSessions", "MMEXShadow", "MMEXLegacy", "MMEXReaderWriter", "MMEXSession", "MMEXModel",
-                "PersistenceSession", "SQLiteEngine", "TestSupport", "DriverPortCLI",
+                "PersistenceSession", "SQLiteEngine", "TestSupport", "DriverPortCLI", "Differential",
             ]
         ),
         .target(

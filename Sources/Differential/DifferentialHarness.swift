@@ -81,6 +81,12 @@ public struct DifferentialHarness<Subject> {
     /// side still runs the scenario's operations in order, and their outcomes are compared once both returned.
     /// Opening, closing, the read-back and the state comparison stay one after the other.
     public var runsSidesConcurrently = false
+    /// Whether, after every scenario, a private copy of the file the baseline left is opened through the
+    /// candidate's real opening path (its `open`: a migrator, `PRAGMA foreign_key_check`, an integrity check) and a
+    /// refusal reported as ``PortingTrap/candidateRefusesLegacyFile`` (off by default). This is the switch-over a
+    /// user lives through: the new build opening what the old build left, rows a foreign-key-less legacy side
+    /// allowed included, which the scenario's own copies (both made from the clean source) never show.
+    public var opensBaselineFileWithCandidate = false
     /// Working copies kept between runs and reset to the source (only what differs is rewritten), so a scenario's
     /// cost follows what it changed rather than the size of the file.
     private var copyPool = WorkingCopyPool()
@@ -131,6 +137,7 @@ public struct DifferentialHarness<Subject> {
                 mismatches.append(found)
             }
         }
+        mismatches = TrapConsequences.attribute(mismatches, comparesRows: comparison.rows)
         var shortest: [String]?
         if let first = mismatches.first {
             let target = first.signature
@@ -205,6 +212,7 @@ public struct DifferentialHarness<Subject> {
             mismatches += HarnessPhases.measure(.operations) { compareClose(a, b, copies) }
             mismatches += try HarnessPhases.measure(.state) { try compareState(copies, source: file) }
             if !readBack.isEmpty { mismatches += HarnessPhases.measure(.readBack) { readBackMismatches(own, copies) } }
+            if opensBaselineFileWithCandidate { mismatches += HarnessPhases.measure(.readBack) { switchOverMismatches(copies) } }
             return mismatches
         case (.failure(let a), .failure(let b)):
             throw DifferentialError.cannotOpen(

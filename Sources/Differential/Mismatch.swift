@@ -41,10 +41,15 @@ public struct Mismatch: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The id of the ``KnownDifference`` that covers it, when one does (it is then reported apart and does not fail
     /// the run).
     public var knownDifference: String?
+    /// When ``trap`` was given because this mismatch follows from another one in the same scenario (a lookup by a
+    /// UUID stored in another form finding nothing): the trap and the root cause's place
+    /// (`uuid-form at BOOKMARK[rowid 1].UUID`). `nil` for a root cause and for a difference no trap explains.
+    public var followsFrom: String?
 
     public init(
         kind: Kind, scenario: String, seed: UInt64? = nil, operationIndex: Int? = nil, operation: String? = nil,
-        field: String, baseline: String, candidate: String, trap: PortingTrap? = nil, knownDifference: String? = nil
+        field: String, baseline: String, candidate: String, trap: PortingTrap? = nil, knownDifference: String? = nil,
+        followsFrom: String? = nil
     ) {
         self.kind = kind
         self.scenario = scenario
@@ -56,6 +61,7 @@ public struct Mismatch: Sendable, Hashable, Codable, CustomStringConvertible {
         self.candidate = candidate
         self.trap = trap
         self.knownDifference = knownDifference
+        self.followsFrom = followsFrom
     }
 
     /// `result of #3 find("alpha") field found: baseline true, candidate false`.
@@ -63,6 +69,7 @@ public struct Mismatch: Sendable, Hashable, Codable, CustomStringConvertible {
         var text = kind.rawValue
         if let operationIndex, let operation { text += " of #\(operationIndex) \(operation)" }
         text += " at \(field): baseline \(baseline), candidate \(candidate)"
+        if let followsFrom { text += " (follows from \(followsFrom))" }
         return text
     }
 

@@ -98,9 +98,48 @@ public struct PortingTrap: Sendable, Hashable, Codable, CustomStringConvertible 
             + "previous build, and other apps sharing the file, must still read what the new driver wrote"
     )
 
+    /// Both sides stored the same date text, but returned different dates: the two libraries *parse* the stored text
+    /// differently (SQLite.swift's `dateFormatter` against GRDB's own date decoding), so the fix is on the read
+    /// side, not in how dates are written.
+    public static let dateParse = PortingTrap(
+        id: "date-parse",
+        name: "date parsed differently",
+        advice: "the stored text is the same on both sides; decode dates in one explicit place with the legacy "
+            + "side's parser and time zone (a custom column type or decoding strategy) instead of each library's "
+            + "default, and leave the stored form as it is"
+    )
+
+    /// An index (or other schema object that is not a table) only one side creates: GRDB's `.indexed()` in a table
+    /// definition, an index a migration adds.
+    public static let schemaExtraIndex = PortingTrap(
+        id: "schema-extra-index",
+        name: "index on one side only",
+        advice: "create exactly the legacy side's indexes (drop `.indexed()` and migration-added indexes, or add them "
+            + "on both sides in one migration): indexes change query plans, the order of rows ORDER BY leaves tied, "
+            + "and the file every other client opens"
+    )
+
+    /// The candidate's real opening path (its migrator, foreign-key check or integrity check) refuses the file the
+    /// legacy side left: on the day users switch builds, the new one cannot open their data.
+    public static let candidateRefusesLegacyFile = PortingTrap(
+        id: "candidate-refuses-legacy-file",
+        name: "the candidate refuses the legacy side's file",
+        advice: "open real users' files, as the legacy build leaves them, through the new build's opening path: "
+            + "a migrator or `PRAGMA foreign_key_check` fails on rows the legacy side allowed (foreign keys off, "
+            + "duplicates, other forms); clean them up in the first migration or relax the check"
+    )
+
     /// Every trap the classifier names, in the order it tries them.
     public static let all: [PortingTrap] = [
         notReadableByLegacy, journalModeAndSidecars, migrationLedger, foreignKeyOneSide, dateFormat, uuidForm,
-        booleanForm, integerVersusReal, numberAsText,
+        booleanForm, integerVersusReal, numberAsText, dateParse, schemaExtraIndex, candidateRefusesLegacyFile,
+    ]
+
+    /// The traps in the *form* of stored or returned values (and foreign-key enforcement): a difference in the same
+    /// scenario that no trap names is most likely their consequence (a lookup by a UUID finding nothing, a count,
+    /// an ordering, an accepted duplicate), and ``DifferentialHarness`` names it so.
+    public static let rootCauses: Set<String> = [
+        dateFormat.id, dateParse.id, uuidForm.id, booleanForm.id, integerVersusReal.id, numberAsText.id,
+        foreignKeyOneSide.id,
     ]
 }

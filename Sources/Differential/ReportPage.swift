@@ -175,7 +175,13 @@ public struct ReportPage: Sendable, Hashable {
                 page.text(mismatch.operation ?? mismatch.kind.rawValue)
                 page.raw("</td><td><code>")
                 page.text(mismatch.field)
-                page.raw("</code></td>")
+                page.raw("</code>")
+                if let followsFrom = mismatch.followsFrom {
+                    page.raw("<br><small class=\"follows\">follows from ")
+                    page.text(followsFrom)
+                    page.raw("</small>")
+                }
+                page.raw("</td>")
                 let (baseline, candidate) = Self.markedDifference(mismatch.baseline, mismatch.candidate)
                 page.raw("<td class=\"value\">\(baseline)</td><td class=\"value\">\(candidate)</td></tr>\n")
             }
@@ -228,7 +234,8 @@ public struct ReportPage: Sendable, Hashable {
         th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}th{background:#f3f3f3}\
         td.n{text-align:right}td.value{font-family:ui-monospace,monospace;white-space:pre-wrap;word-break:break-all}\
         mark{background:#ffd54f}.advice{background:#eef6ff;padding:.5em;border-left:3px solid #4a90d9}\
-        .file{font-family:ui-monospace,monospace}.verdict{font-weight:bold}.count{color:#777;font-weight:normal}
+        .file{font-family:ui-monospace,monospace}.verdict{font-weight:bold}.count{color:#777;font-weight:normal}\
+        .follows{color:#777}
         """
 }
 

@@ -19,7 +19,8 @@ extension PortingTrap {
         case .userVersion:
             return .migrationLedger
         case .schema:
-            return TrapRules.ledgerSchemaEntry(mismatch) ? .migrationLedger : nil
+            if TrapRules.ledgerSchemaEntry(mismatch) { return .migrationLedger }
+            return TrapRules.extraIndex(mismatch) ? .schemaExtraIndex : nil
         case .rows:
             if TrapRules.ledgerTable(mismatch) { return .migrationLedger }
             return TrapRules.valueTrap(mismatch)
@@ -74,6 +75,11 @@ enum TrapRules {
         let table = present.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
         let name = mismatch.field.split(separator: " ", maxSplits: 1).last.map(String.init) ?? ""
         return looksLikeLedger(table) || looksLikeLedger(name)
+    }
+
+    /// An index only one side has (the field is `index NAME`).
+    static func extraIndex(_ mismatch: Mismatch) -> Bool {
+        mismatch.field.hasPrefix("index ") && (mismatch.baseline == "(absent)") != (mismatch.candidate == "(absent)")
     }
 
     // MARK: Foreign keys

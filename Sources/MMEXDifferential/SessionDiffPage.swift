@@ -26,7 +26,8 @@ extension SessionDiffReport {
                 ReportPage.Entry(source: "\(slice.name): \(detail.comparison)", mismatch: Mismatch(
                     kind: detail.kind, scenario: detail.scenario, seed: detail.seed,
                     operationIndex: detail.operationIndex, operation: detail.operation, field: detail.field,
-                    baseline: detail.baseline, candidate: detail.candidate, trap: detail.trap
+                    baseline: detail.baseline, candidate: detail.candidate, trap: detail.trap,
+                    followsFrom: detail.followsFrom
                 ))
             }
         }

@@ -65,6 +65,8 @@ public struct MismatchDetail: Sendable, Hashable, Codable, CustomStringConvertib
     public var candidate: String
     /// The porting trap it is, when it is a known one.
     public var trap: PortingTrap?
+    /// The root cause it follows from, when its trap was given as a consequence (``Differential/Mismatch/followsFrom``).
+    public var followsFrom: String?
 
     init(_ mismatch: Mismatch, comparison: SessionComparison) {
         self.comparison = comparison.rawValue
@@ -77,6 +79,7 @@ public struct MismatchDetail: Sendable, Hashable, Codable, CustomStringConvertib
         baseline = mismatch.baseline
         candidate = mismatch.candidate
         trap = mismatch.trap
+        followsFrom = mismatch.followsFrom
     }
 
     /// `legacy vs pool, scenario NOCASE lookups: result of #3 entry(for: "café") at name: baseline ..., candidate ...`.
@@ -84,7 +87,8 @@ public struct MismatchDetail: Sendable, Hashable, Codable, CustomStringConvertib
         let seedText = seed.map { " (seed \($0))" } ?? ""
         var text = "\(comparison), scenario \(scenario)\(seedText): \(kind.rawValue)"
         if let operationIndex, let operation { text += " of #\(operationIndex) \(operation)" }
-        return text + " at \(field): baseline \(baseline), candidate \(candidate)"
+        text += " at \(field): baseline \(baseline), candidate \(candidate)"
+        return text + (followsFrom.map { " (follows from \($0))" } ?? "")
     }
 }
 

@@ -39,6 +39,11 @@ public struct ShadowEvent: Sendable, Encodable {
         public var field: String
         public var control: String
         public var candidate: String
+        /// The porting trap this difference is (or follows from), `nil` when none is named.
+        public var trap: String?
+        /// When the trap was given because the difference follows from another one in the unit: that one's place
+        /// (``Differential/Mismatch/followsFrom``).
+        public var followsFrom: String?
     }
 
     public var kind: Kind
@@ -52,13 +57,15 @@ public struct ShadowEvent: Sendable, Encodable {
     public var candidate: Side?
     /// The differences (mismatches), at most ``ShadowSession``'s limit per unit.
     public var differences: [Difference]
-    /// The id of the known porting trap (`PortingTrap` of Differential, e.g. `date-format`) the first difference that is one is an
-    /// instance of; `null` when none is.
-    public var trap: String?
+    /// Every porting trap the differences are instances of (`PortingTrap` ids of Differential, e.g. `uuid-form`,
+    /// `date-parse`), root causes first, each once; empty when none is.
+    public var traps: [String]
+    /// The first of ``traps`` (the root cause), `null` when none is named: kept for log readers of one trap per event.
+    public var trap: String? { traps.first }
     /// For ``Kind/error``: which step of the shadow failed and why.
     public var error: String?
 
-    enum CodingKeys: String, CodingKey { case kind, date, unit, operation, control, candidate, differences, trap, error }
+    enum CodingKeys: String, CodingKey { case kind, date, unit, operation, control, candidate, differences, trap, traps, error }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -71,7 +78,26 @@ public struct ShadowEvent: Sendable, Encodable {
         try container.encode(differences, forKey: .differences)
         // Always present (null until named), so a log reader can rely on the key.
         try container.encode(trap, forKey: .trap)
+        try container.encode(traps, forKey: .traps)
         try container.encodeIfPresent(error, forKey: .error)
+    }
+
+    /// A unit's differences with their porting traps named, root causes first, and every trap they show, each
+    /// once. A difference no rule names but that follows from a form difference in the same unit takes its name
+    /// (``Differential/Mismatch/followsFrom``). The shadow copy holds what the control's file holds, so equal stored
+    /// rows mean equal stored text: a returned date that differs then was parsed differently (`date-parse`).
+    package static func namingTraps(_ differences: [Mismatch]) -> (differences: [Mismatch], traps: [String]) {
+        let named = TrapConsequences.attribute(
+            differences.map { difference in
+                var named = difference
+                named.trap = named.trap ?? PortingTrap.classify(named)
+                return named
+            },
+            comparesRows: true
+        )
+        var traps: [String] = []
+        for id in named.compactMap(\.trap?.id) where !traps.contains(id) { traps.append(id) }
+        return (named, traps)
     }
 
     static func now() -> String {

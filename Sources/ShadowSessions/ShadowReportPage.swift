@@ -2,7 +2,7 @@ import Differential
 
 extension ShadowStatistics {
     /// A shadow run as a self-contained HTML page (`driverport shadow --html OUT`): the counts, then every published
-    /// event, each difference under the porting trap the event names, control and candidate values side by side.
+    /// event, each difference under its porting trap, control and candidate values side by side.
     ///
     /// - Parameters:
     ///   - events: what the publisher received (a ``CollectingShadowPublisher``'s events).
@@ -17,7 +17,6 @@ extension ShadowStatistics {
         )
         var entries: [ReportPage.Entry] = []
         for event in events {
-            let trap = event.trap.flatMap { id in PortingTrap.all.first { $0.id == id } }
             let source = "\(event.operation) unit, \(event.date)"
             switch event.kind {
             case .mismatch:
@@ -25,7 +24,9 @@ extension ShadowStatistics {
                     ReportPage.Entry(source: source, mismatch: Mismatch(
                         kind: Mismatch.Kind(rawValue: difference.kind) ?? .result, scenario: event.unit,
                         operation: event.unit, field: difference.field, baseline: difference.control,
-                        candidate: difference.candidate, trap: trap
+                        candidate: difference.candidate,
+                        trap: difference.trap.flatMap { id in PortingTrap.all.first { $0.id == id } },
+                        followsFrom: difference.followsFrom
                     ))
                 }
             case .error:

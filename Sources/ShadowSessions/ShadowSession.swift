@@ -266,17 +266,19 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
             return nil
         }
         count { $0.mismatches += 1 }
+        let (named, traps) = ShadowEvent.namingTraps(unexplained)
         let event = ShadowEvent(
             kind: .mismatch, date: ShadowEvent.now(), unit: unit.name, operation: unit.kind.rawValue,
             control: side(controlOutcome, controlValue, controlSeconds),
             candidate: side(candidateOutcome, candidateValue, candidateSeconds),
-            differences: unexplained.prefix(maximumDifferences).map { mismatch in
+            differences: named.prefix(maximumDifferences).map { mismatch in
                 ShadowEvent.Difference(
                     kind: mismatch.kind.rawValue, field: mismatch.field,
-                    control: cleaned(mismatch.field, mismatch.baseline), candidate: cleaned(mismatch.field, mismatch.candidate)
+                    control: cleaned(mismatch.field, mismatch.baseline), candidate: cleaned(mismatch.field, mismatch.candidate),
+                    trap: mismatch.trap?.id, followsFrom: mismatch.followsFrom
                 )
             },
-            trap: unexplained.lazy.compactMap { $0.trap ?? PortingTrap.classify($0) }.first?.id, error: nil
+            traps: traps, error: nil
         )
         options.publisher.publish(event)
         return event
@@ -357,7 +359,7 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
         options.publisher.publish(
             ShadowEvent(
                 kind: .error, date: ShadowEvent.now(), unit: unit.name, operation: unit.kind.rawValue, control: nil,
-                candidate: nil, differences: [], trap: nil, error: reason
+                candidate: nil, differences: [], traps: [], error: reason
             )
         )
     }

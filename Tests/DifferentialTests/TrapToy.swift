@@ -18,6 +18,13 @@ final class TrapToy {
         var createsLedger = false
         /// How `dates()` decodes a stored date: `nil` takes any text; a format refuses text of another form.
         var dateSeparator: Character?
+        /// Creates an index on `VALUE_T(V)` on open, as GRDB's `.indexed()` does.
+        var indexesValues = false
+        /// Refuses to open a file with rows breaking a foreign key (`PRAGMA foreign_key_check`), as a migrator that
+        /// checks foreign keys does.
+        var checksForeignKeysOnOpen = false
+        /// `parsedDate()` drops the fraction of a second, as a parser of another format does.
+        var parsesWithoutFraction = false
     }
 
     let connection: EngineConnection
@@ -31,6 +38,13 @@ final class TrapToy {
             var persist: Int32 = 1
             try connection.fileControl(operation: 10, argument: &persist)  // SQLITE_FCNTL_PERSIST_WAL
             _ = try connection.pragma("journal_mode = WAL")
+        }
+        if habits.indexesValues {
+            try connection.execute("CREATE INDEX IF NOT EXISTS value_v ON VALUE_T(V)")
+        }
+        if habits.checksForeignKeysOnOpen, !(try connection.rows("PRAGMA foreign_key_check")).isEmpty {
+            connection.close()
+            throw ForeignKeyViolation()
         }
         if habits.createsLedger {
             try connection.execute("CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
@@ -78,9 +92,37 @@ final class TrapToy {
         return result
     }
 
+    /// How many stored values equal `value` (a lookup by the legacy side's form).
+    func count(of value: SQLiteValue) throws -> Int64 {
+        let statement = try connection.prepare("SELECT count(*) FROM VALUE_T WHERE V = ?")
+        try statement.bind([value])
+        _ = try statement.step()
+        return statement.int64(at: 0)
+    }
+
+    /// The first stored date as seconds since 1970, parsed as this side parses it.
+    struct ParsedDate: Encodable { let createdAt: Double }
+    func parsedDate() throws -> ParsedDate {
+        let statement = try connection.prepare("SELECT V FROM VALUE_T ORDER BY ID LIMIT 1")
+        guard try statement.step() else { return ParsedDate(createdAt: 0) }
+        let text = statement.string(at: 0)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate,
+                                   .withFractionalSeconds]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let date = formatter.date(from: text + "Z") ?? Date(timeIntervalSince1970: 0)
+        let seconds = date.timeIntervalSince1970
+        return ParsedDate(createdAt: habits.parsesWithoutFraction ? seconds.rounded(.down) : seconds)
+    }
+
     func close() {
         connection.close()
     }
+}
+
+/// A file whose rows break a foreign key, refused on open.
+struct ForeignKeyViolation: Error, CustomStringConvertible {
+    var description: String { "FOREIGN KEY constraint violation in the file" }
 }
 
 /// A stored date in a form the side does not decode.
@@ -111,4 +153,8 @@ enum TrapOperations {
     static var put: DifferentialOperation<TrapToy> { DifferentialOperation("put") { try $0.put() } }
     static var addOrphan: DifferentialOperation<TrapToy> { DifferentialOperation("addOrphan") { try $0.addOrphan() } }
     static var dates: DifferentialOperation<TrapToy> { DifferentialOperation("dates") { try $0.dates() } }
+    static func count(_ value: SQLiteValue) -> DifferentialOperation<TrapToy> {
+        DifferentialOperation("count(\(value))") { try $0.count(of: value) }
+    }
+    static var parsedDate: DifferentialOperation<TrapToy> { DifferentialOperation("parsedDate") { try $0.parsedDate() } }
 }
