@@ -87,6 +87,14 @@ public struct DifferentialHarness<Subject> {
     /// user lives through: the new build opening what the old build left, rows a foreign-key-less legacy side
     /// allowed included, which the scenario's own copies (both made from the clean source) never show.
     public var opensBaselineFileWithCandidate = false
+    /// Whether each run of a scenario happens in a child process (a `fork` of this one; off by default), so that a
+    /// side that traps (a Swift runtime error, a force unwrap in a library) or dies of a signal ends the scenario
+    /// with a ``Mismatch/Kind/crash`` mismatch naming the step it was in (`#3 rename(...) on legacy`), the signal
+    /// and the last line the child printed to stderr, and the run goes on with the next scenario. The two sides
+    /// then run one after the other, and the working copies are reset by comparing whole files (the child's writes
+    /// are not seen by this process's page tracker). The sides' `open` and operations run in the child, so
+    /// anything they change outside the copies (a counter, a cache) is lost when it exits.
+    public var isolatesCrashes = false
     /// Working copies kept between runs and reset to the source (only what differs is rewritten), so a scenario's
     /// cost follows what it changed rather than the size of the file.
     private var copyPool = WorkingCopyPool()
@@ -191,27 +199,62 @@ public struct DifferentialHarness<Subject> {
 
     // MARK: One run
 
-    /// Copies the file, runs `operations` through both sides, closes them, and compares outcomes and state.
+    /// Copies the file, runs `operations` through both sides, closes them, and compares outcomes and state; in a
+    /// child process when ``isolatesCrashes`` is on.
     func execute(_ operations: [DifferentialOperation<Subject>], on file: String) throws -> [Mismatch] {
-        let copies: WorkingCopies
+        if isolatesCrashes { return try executeIsolated(operations, on: file) }
+        return try execute(operations, on: file, tracking: tracksChangedPages, step: nil)
+    }
+
+    /// The run on fresh working copies.
+    func execute(
+        _ operations: [DifferentialOperation<Subject>], on file: String, tracking: Bool, step: ((HarnessStep) -> Void)?
+    ) throws -> [Mismatch] {
+        let copies = try takeCopies(of: file, tracking: tracking)
+        defer { copyPool.giveBack(copies, source: file, under: workDirectory) }
+        return try execute(operations, on: copies, source: file, step: step)
+    }
+
+    /// Working copies of `file` from the pool, reset to its bytes.
+    func takeCopies(of file: String, tracking: Bool) throws -> WorkingCopies {
         do {
-            copies = try HarnessPhases.measure(.copies) { try copyPool.take(source: file, under: workDirectory, tracking: tracksChangedPages) }
+            return try HarnessPhases.measure(.copies) { try copyPool.take(source: file, under: workDirectory, tracking: tracking) }
         } catch {
             throw DifferentialError.cannotCopy(path: file, reason: "\(error)")
         }
-        defer { copyPool.giveBack(copies, source: file, under: workDirectory) }
+    }
+
+    /// Hands copies taken with ``takeCopies(of:tracking:)`` back to the pool.
+    func giveBack(_ copies: WorkingCopies, of file: String) {
+        copyPool.giveBack(copies, source: file, under: workDirectory)
+    }
+
+    /// The run itself, on copies already reset. `step`, when given, is told what is about to run and makes the two
+    /// sides run one after the other, so a crash can be laid at one side's door.
+    func execute(
+        _ operations: [DifferentialOperation<Subject>], on copies: WorkingCopies, source file: String,
+        step: ((HarnessStep) -> Void)?
+    ) throws -> [Mismatch] {
 
         let (left, right) = HarnessPhases.measure(.operations) {
-            (Result { try baseline.open(copies.baselinePath) }, Result { try candidate.open(copies.candidatePath) })
+            step?(HarnessStep(phase: "open", side: baseline.name))
+            let left = Result { try baseline.open(copies.baselinePath) }
+            step?(HarnessStep(phase: "open", side: candidate.name))
+            return (left, Result { try candidate.open(copies.candidatePath) })
         }
         switch (left, right) {
         case (.success(let a), .success(let b)):
-            var mismatches = HarnessPhases.measure(.operations) { runOperations(operations, a, b, copies) }
+            var mismatches = HarnessPhases.measure(.operations) { runOperations(operations, a, b, copies, step: step) }
             // The candidate's own reads of what it wrote, before it closes (the read-back compares with them).
+            step?(HarnessStep(phase: "read-back", side: candidate.name))
             let own = HarnessPhases.measure(.readBack) { readBack.map { operation in Result { try operation.body(b) } } }
+            step?(HarnessStep(phase: "close", side: nil))
             mismatches += HarnessPhases.measure(.operations) { compareClose(a, b, copies) }
+            step?(HarnessStep(phase: "state comparison", side: nil))
             mismatches += try HarnessPhases.measure(.state) { try compareState(copies, source: file) }
+            step?(HarnessStep(phase: "read-back", side: baseline.name))
             if !readBack.isEmpty { mismatches += HarnessPhases.measure(.readBack) { readBackMismatches(own, copies) } }
+            step?(HarnessStep(phase: "switch-over open", side: candidate.name))
             if opensBaselineFileWithCandidate { mismatches += HarnessPhases.measure(.readBack) { switchOverMismatches(copies) } }
             return mismatches
         case (.failure(let a), .failure(let b)):
@@ -246,13 +289,22 @@ public struct DifferentialHarness<Subject> {
     }
 
     private func runOperations(
-        _ operations: [DifferentialOperation<Subject>], _ a: Subject, _ b: Subject, _ copies: WorkingCopies
+        _ operations: [DifferentialOperation<Subject>], _ a: Subject, _ b: Subject, _ copies: WorkingCopies,
+        step: ((HarnessStep) -> Void)?
     ) -> [Mismatch] {
         var mismatches: [Mismatch] = []
         for (index, operation) in operations.enumerated() {
-            let (left, right) = ConcurrentSides.run(
-                concurrently: runsSidesConcurrently, { Result { try operation.body(a) } }, { Result { try operation.body(b) } }
-            )
+            let (left, right): (Result<EncodedOutcome, any Error>, Result<EncodedOutcome, any Error>)
+            if let step {
+                step(HarnessStep(index: index, operation: operation.name, side: baseline.name))
+                let first = Result { try operation.body(a) }
+                step(HarnessStep(index: index, operation: operation.name, side: candidate.name))
+                (left, right) = (first, Result { try operation.body(b) })
+            } else {
+                (left, right) = ConcurrentSides.run(
+                    concurrently: runsSidesConcurrently, { Result { try operation.body(a) } }, { Result { try operation.body(b) } }
+                )
+            }
             mismatches += outcomeMismatches(
                 .result, index: index, operation: operation.name, left, right,
                 baselinePath: copies.baselinePath, candidatePath: copies.candidatePath

@@ -21,6 +21,9 @@ public struct Mismatch: Sendable, Hashable, Codable, CustomStringConvertible {
         /// Read back through the baseline on the candidate's copy, a read threw or returned something else than the
         /// candidate's own read (``DifferentialHarness/readBack``).
         case readBack
+        /// A side's process died (a trap or a signal) while running it, with crash isolation
+        /// (``DifferentialHarness/isolatesCrashes``).
+        case crash
     }
 
     public var kind: Kind

@@ -27,6 +27,8 @@ extension PortingTrap {
         case .result:
             if TrapRules.foreignKeyOnOneSide(mismatch.baseline, mismatch.candidate) { return .foreignKeyOneSide }
             return TrapRules.valueTrap(mismatch)
+        case .crash:
+            return nil
         case .open, .close:
             return TrapRules.foreignKeyOnOneSide(mismatch.baseline, mismatch.candidate) ? .foreignKeyOneSide : nil
         }

@@ -25,6 +25,8 @@ final class TrapToy {
         var checksForeignKeysOnOpen = false
         /// `parsedDate()` drops the fraction of a second, as a parser of another format does.
         var parsesWithoutFraction = false
+        /// `parsedDate()` traps on a date it cannot parse, as SQLite.swift's force unwrap does.
+        var trapsOnUnparsedDate = false
     }
 
     let connection: EngineConnection
@@ -110,7 +112,10 @@ final class TrapToy {
         formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate,
                                    .withFractionalSeconds]
         formatter.timeZone = TimeZone(identifier: "UTC")
-        let date = formatter.date(from: text + "Z") ?? Date(timeIntervalSince1970: 0)
+        guard let date = formatter.date(from: text + "Z") else {
+            if habits.trapsOnUnparsedDate { fatalError("Unexpectedly found nil while parsing '\(text)'") }
+            return ParsedDate(createdAt: 0)
+        }
         let seconds = date.timeIntervalSince1970
         return ParsedDate(createdAt: habits.parsesWithoutFraction ? seconds.rounded(.down) : seconds)
     }
