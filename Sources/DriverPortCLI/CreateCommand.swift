@@ -8,7 +8,7 @@ struct CreateCommand: Command {
     let name = "create"
     let summary = "create a new MMEX file (user_version 21), plain or encrypted, optionally with sample data"
     let help = """
-    Usage: driverport create OUT [--sample] [--cipher NAME] [--key-env NAME | --key-file PATH | --key-stdin]
+    Usage: driverport create OUT [--sample] [--cipher NAME] [--key-env NAME | --key-file PATH | --key-stdin] [--json]
 
     Creates a new MMEX database at OUT: user_version 21, then the MMEX schema with its default rows
     (categories, currencies, INFOTABLE), as the MMEX apps do. Refuses to overwrite an existing file.
@@ -19,8 +19,11 @@ struct CreateCommand: Command {
       --sample         add a small realistic data set: what `driverport fixture OUT --transactions 200 --seed 1`
                        writes (every table gets rows)
     \(KeyOptions.help)
+      --json           {"path", "userVersion", "cipher" (null when plain), "sample"}
+
+    Exit 0 created; 73 OUT exists or cannot be created; 65 a cipher that needs a key got none; 64 usage.
     """
-    let flags: Set<String> = Set(["sample"]).union(KeyOptions.flagNames)
+    let flags: Set<String> = Set(["sample", "json"]).union(KeyOptions.flagNames)
     let options: Set<String> = KeyOptions.optionNames
 
     func run(_ arguments: ArgumentList, console: Console) throws -> ExitCode {
@@ -39,8 +42,32 @@ struct CreateCommand: Command {
         } catch {
             throw ErrorMapping.cliError(for: error, path: path)
         }
+        if arguments.flag("json") {
+            try console.json(Created(
+                path: path, userVersion: 21, cipher: applied?.format?.rawValue, sample: arguments.flag("sample")
+            ))
+            return .ok
+        }
         let cipher = applied?.format.map { ", \($0.rawValue)" } ?? ""
         console.line("created \(path) (MMEX user_version 21\(cipher)\(arguments.flag("sample") ? ", with sample data" : ""))")
         return .ok
+    }
+
+    /// What `--json` prints.
+    private struct Created: Encodable {
+        let path: String
+        let userVersion: Int
+        let cipher: String?
+        let sample: Bool
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(path, forKey: .path)
+            try container.encode(userVersion, forKey: .userVersion)
+            try container.encode(cipher, forKey: .cipher)
+            try container.encode(sample, forKey: .sample)
+        }
+
+        enum CodingKeys: String, CodingKey { case path, userVersion, cipher, sample }
     }
 }

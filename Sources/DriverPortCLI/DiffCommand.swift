@@ -91,12 +91,24 @@ struct DiffCommand: Command {
 
     /// The ported slices `--slices` names (every one without it).
     static func slices(_ arguments: ArgumentList) throws(CLIError) -> [PortedSlice] {
-        let names = arguments.values("slices").flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+        let names = try sliceNames(arguments)
         do {
-            return try SliceRegistry.slices(named: names.filter { !$0.isEmpty })
+            return try SliceRegistry.slices(named: names)
         } catch {
             throw .usage("--slices: \(error)")
         }
+    }
+
+    /// The names `--slices` lists (comma-separated, repeatable); empty without it. Given but naming nothing
+    /// (`--slices ""`) is a usage error, not "every slice".
+    static func sliceNames(_ arguments: ArgumentList) throws(CLIError) -> [String] {
+        let given = arguments.values("slices")
+        let names = given.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+            .filter { !$0.isEmpty }
+        if !given.isEmpty, names.isEmpty {
+            throw .usage("--slices takes slice names (\(SliceRegistry.ported.map(\.name).joined(separator: ", "))); leave it out to run every slice")
+        }
+        return names
     }
 
     /// `--seed N` (default 1).

@@ -16,6 +16,7 @@ public enum DriverPortMain {
         driverport: move an app's SQLite persistence between drivers without losing data.
 
         Usage: driverport COMMAND [ARGUMENTS] [--help]
+               driverport help COMMAND | --help | --version
 
         Commands:
 
@@ -64,7 +65,20 @@ public enum DriverPortMain {
             console.error("driverport: missing command; see 'driverport --help'")
             return .usage
         }
+        if first == "--version" || first == "version" {
+            console.line("driverport \(DriverPortVersion.current)")
+            return .ok
+        }
         if first == "--help" || first == "-h" || first == "help" {
+            // `driverport help inspect` is `driverport inspect --help`.
+            if first == "help", words.count > 1 {
+                guard let command = commands.first(where: { $0.name == words[1] }) else {
+                    console.error("driverport help: unknown command '\(words[1])'; see 'driverport --help'")
+                    return .usage
+                }
+                console.line(command.help)
+                return .ok
+            }
             console.line(overview)
             return .ok
         }

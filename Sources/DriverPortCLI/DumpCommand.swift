@@ -33,9 +33,12 @@ struct DumpCommand: Command {
             opened = database
             let connection = database.connection
             let available = try TableDumper.tableNames(connection)
-            let requested = arguments.values("table")
-            for table in requested where !available.contains(table) {
-                throw CLIError("\(path): no table named '\(table)' (it has \(available.count) tables; see inspect)", exitCode: .dataError)
+            // SQLite's names are case-insensitive (ASCII): `accountlist_v1` is `ACCOUNTLIST_V1`.
+            let requested = try arguments.values("table").map { table in
+                guard let match = available.first(where: { $0.lowercased() == table.lowercased() }) else {
+                    throw CLIError.usage("--table \(table): \(path) has no such table (it has \(available.count); see 'driverport inspect')")
+                }
+                return match
             }
             let tables = requested.isEmpty ? available : requested
             if arguments.flag("json") {

@@ -100,6 +100,11 @@ enum ErrorMapping {
         case .io(let detail): return CLIError(prefix + detail, exitCode: .ioError)
         case .cancelled: return CLIError(prefix + error.description, exitCode: .temporaryFailure)
         case .sqlite(let sqliteError): return cliError(for: sqliteError, path: path)
+        case .wrongKey(let format):
+            // One wording for a wrong key, whether a session or the codec found it.
+            let tried = format.map { "; tried as \($0.rawValue)" } ?? ""
+            let text = PersistenceError.wrongKey(path: path ?? "the file").description
+            return CLIError(String(text.dropLast()) + tried + ")", exitCode: .dataError)
         case .keyRequired:
             return CLIError(prefix + "not a plain SQLite database: it is encrypted (\(encryptedHint)) "
                 + "or not a database", exitCode: .dataError)

@@ -33,6 +33,8 @@ struct ExportCommand: Command {
         let path = try arguments.requirePositionals(["FILE"])[0]
         let keyOptions = try KeyOptions(arguments)
         guard let destination = arguments.option("to") else { throw CLIError.usage("missing --to OUT; see --help") }
+        if FileManager.default.fileExists(atPath: destination) { throw CipherError.outputExists(path: destination) }
+        try OutputLocation.check(destination, what: "the copy")
         let targetOptions = try TargetKeyOptions(arguments, cipherOption: "to-cipher", keyEnvironmentOption: "to-key-env")
         let pageSize = try Self.pageSize(arguments)
         let report: CopyReport

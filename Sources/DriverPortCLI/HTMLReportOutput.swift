@@ -1,5 +1,6 @@
 import Differential
 import Foundation
+import SQLiteEngine
 
 /// `--html OUT` of `diff`, `verify` and `shadow`: the report as a self-contained page (``Differential/ReportPage``).
 ///
@@ -16,17 +17,7 @@ struct HTMLReportOutput {
     init?(_ arguments: ArgumentList) throws(CLIError) {
         guard let path = arguments.option(Self.optionName) else { return nil }
         guard !path.isEmpty else { throw .usage("--html takes the path of the page to write") }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw CLIError("\(path): is a folder; --html takes the path of the page to write", exitCode: .cannotCreate)
-        }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw CLIError("\(path): no folder \(folder) to write the page in", exitCode: .cannotCreate)
-        }
-        guard access(folder, W_OK) == 0 else {
-            throw CLIError("\(path): cannot write in \(folder) (\(String(cString: strerror(errno))))", exitCode: .cannotCreate)
-        }
+        try OutputLocation.check(path, what: "the page")
         self.path = path
     }
 
@@ -38,7 +29,7 @@ struct HTMLReportOutput {
         let bytes = Array(page.html.utf8)
         let descriptor = open(partial.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw CLIError("\(path): cannot write the page (\(String(cString: strerror(errno))))", exitCode: .cannotCreate)
+            throw CLIError("\(path): cannot write the page (\(SystemErrorReason.of(code: errno)))", exitCode: .cannotCreate)
         }
         var written = 0
         var failure: Int32 = 0
@@ -55,7 +46,7 @@ struct HTMLReportOutput {
         if failure == 0, rename(partial.path, target.path) != 0 { failure = errno }
         if failure != 0 {
             unlink(partial.path)
-            throw CLIError("\(path): cannot write the page (\(String(cString: strerror(failure))))", exitCode: .ioError)
+            throw CLIError("\(path): cannot write the page (\(SystemErrorReason.of(code: failure)))", exitCode: .ioError)
         }
     }
 }

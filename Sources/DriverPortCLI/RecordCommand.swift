@@ -1,6 +1,7 @@
 import Foundation
 import MMEXDifferential
 import PersistenceSession
+import SQLiteEngine
 import Transcripts
 
 /// `driverport record`: runs the ported slices' scenarios through the legacy session on fresh copies of FILE and
@@ -11,7 +12,7 @@ struct RecordCommand: Command {
     let summary = "record a golden transcript of the legacy session on copies of FILE (for 'verify' later)"
     let help = """
     Usage: driverport record FILE --out TRANSCRIPT [--cipher NAME] [--key-env NAME | --key-file PATH | --key-stdin]
-                                  [--slices NAMES] [--seed N] [--operations N] [--json]
+                                  [--slices NAMES] [--seed N] [--operations N] [--session legacy|queue|pool] [--json]
 
     Runs "open and close", then each chosen slice's scenarios (its hand-written cases, then seeded random operation
     sequences, the same ones 'driverport diff' runs) through the legacy session, every scenario on a fresh copy of
@@ -49,13 +50,14 @@ struct RecordCommand: Command {
         let path = try arguments.requirePositionals(["FILE"])[0]
         guard let out = arguments.option("out") else { throw CLIError.usage("missing --out TRANSCRIPT; see --help") }
         try refuseToOverwrite(out, source: path)
+        try OutputLocation.check(out, what: "the transcript")
         let keyOptions = try KeyOptions(arguments)
         let driver = try TranscriptSupport.session(arguments, default: .legacy)
-        let names = arguments.values("slices").flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+        let names = try DiffCommand.sliceNames(arguments)
         let plan: TranscriptPlan
         do {
             plan = try TranscriptPlan(
-                slices: names.filter { !$0.isEmpty },
+                slices: names,
                 options: DiffOptions(
                     seed: try DiffCommand.seed(arguments),
                     randomOperations: try arguments.integer("operations", range: 0...10_000_000) ?? 100
@@ -81,7 +83,7 @@ struct RecordCommand: Command {
         do {
             try transcript.write(to: out)
         } catch {
-            throw CLIError("\(out): cannot write the transcript (\(error.localizedDescription))", exitCode: .cannotCreate)
+            throw CLIError("\(out): cannot write the transcript (\(SystemErrorReason.of(error)))", exitCode: .cannotCreate)
         }
         if arguments.flag("json") {
             try console.json(

@@ -1,5 +1,6 @@
 import Differential
 import Foundation
+import SQLiteEngine
 import MMEXDifferential
 import MMEXModel
 import MMEXSession
@@ -77,6 +78,7 @@ struct ShadowCommand: Command {
         let slices = try DiffCommand.slices(arguments)
         let html = try HTMLReportOutput(arguments)
         if let log, log.isEmpty { throw CLIError.usage("--log takes a file path") }
+        if let log { try Self.openLog(log) }
 
         let folder = DiffCommand.scratchDirectory.appendingPathComponent("driverport-shadow-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -133,6 +135,17 @@ struct ShadowCommand: Command {
             console.line(text(report))
         }
         return report.mismatches == 0 && report.errors == 0 ? .ok : .differenceFound
+    }
+
+    /// Creates (0600) or opens the `--log` file for appending before anything runs, so a log that cannot be
+    /// written is refused at once (exit 73) instead of losing every event silently.
+    static func openLog(_ path: String) throws(CLIError) {
+        try OutputLocation.check(path, what: "the log")
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CLIError("\(path): cannot open the log (\(SystemErrorReason.of(code: errno)))", exitCode: .cannotCreate)
+        }
+        close(descriptor)
     }
 
     private func text(_ report: Report) -> String {

@@ -45,9 +45,13 @@ enum TranscriptSupport {
         }
     }
 
-    /// A transcript that cannot be used: exit 65 (data error) with one line naming the transcript and the line.
+    /// A transcript that cannot be used, in one line naming the transcript (and the line): exit 66 when it is
+    /// missing or cannot be read, 65 when what it holds is wrong.
     static func unusable(_ error: TranscriptFileError) -> CLIError {
-        CLIError(error.description, exitCode: .dataError)
+        switch error.error {
+        case .missing, .unreadable: CLIError(error.description, exitCode: .noInput)
+        default: CLIError(error.description, exitCode: .dataError)
+        }
     }
 
     /// A transcript error met while verifying FILE against TRANSCRIPT (another file's transcript).

@@ -26,9 +26,9 @@ struct VerifyCommand: Command {
       --json             {"file", "transcript", "session", "scenarios", "operations", "mismatches", "details": [...]}
     \(HTMLReportOutput.help)
 
-    Exit 0 when the session does what the transcript holds; 1 on a mismatch; 65 when TRANSCRIPT is missing,
-    malformed, truncated or was recorded on another file (one line naming it and the line), or FILE is not an MMEX
-    database or the key is wrong; 66 FILE is missing; 64 usage.
+    Exit 0 when the session does what the transcript holds; 1 on a mismatch; 65 when TRANSCRIPT is malformed,
+    truncated or was recorded on another file (one line naming it and the line), or FILE is not an MMEX database or
+    the key is wrong; 66 FILE or TRANSCRIPT is missing or unreadable; 73 the --html page cannot be created; 64 usage.
     """
     let flags: Set<String> = Set(["json"]).union(KeyOptions.flagNames)
     let options: Set<String> = Set(["transcript", "session", HTMLReportOutput.optionName]).union(KeyOptions.optionNames)

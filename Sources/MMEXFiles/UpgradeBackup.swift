@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteCipher
+import SQLiteEngine
 
 /// The byte-for-byte copy of a file that an upgrade takes before it changes anything.
 ///
@@ -42,7 +43,7 @@ public enum UpgradeBackup {
             flushFolder(of: backup)
         } catch {
             _ = FileSystemCalls.current.unlink(partial)
-            throw .backupFailed(path: backup, reason: "\(error)")
+            throw .backupFailed(path: backup, reason: SystemErrorReason.of(error))
         }
         return backup
     }

@@ -54,7 +54,7 @@ extension PersistenceError: CustomStringConvertible {
         case .notADatabase(let path):
             return "\(path): not a database (or encrypted: open it with its key)"
         case .wrongKey(let path):
-            return "\(path): the key does not open this file (wrong passphrase or cipher, or not a database)"
+            return "\(path): wrong key: the passphrase or cipher does not open this file (or it is not a database)"
         case .wrongKindOfFile(let path, let expected, let reason):
             return "\(path): not \(expected) (\(reason))"
         case .schemaTooNew(let path, let found, let supported):

@@ -13,15 +13,7 @@ public struct PrivateCopyError: Error, Sendable, CustomStringConvertible {
     init(path: String, folder: String, underlying: any Error) {
         self.path = path
         self.folder = folder
-        let nsError = underlying as NSError
-        let inner = (nsError.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
-        if let posix = inner, posix.domain == NSPOSIXErrorDomain {
-            reason = String(cString: strerror(Int32(posix.code))).lowercased()
-        } else if nsError.domain == NSPOSIXErrorDomain {
-            reason = String(cString: strerror(Int32(nsError.code))).lowercased()
-        } else {
-            reason = nsError.localizedDescription
-        }
+        reason = SystemErrorReason.of(underlying)
     }
 
     public var description: String {

@@ -105,7 +105,7 @@ struct DiffCommandTests {
             ([folder.path("absent.mmb")], .noInput, "no such file"),
             ([text], .dataError, "not a plain SQLite database"),
             ([newer], .dataError, "newer than this build supports"),
-            ([CommittedFixture.aes128, "--key-env", "DP_DIFF_WRONG_KEY"], .dataError, "the key does not open this file"),
+            ([CommittedFixture.aes128, "--key-env", "DP_DIFF_WRONG_KEY"], .dataError, "wrong key: the passphrase or cipher does not open this file"),
             ([CommittedFixture.plain, "--slices", "no-such-slice"], .usage, "not a ported slice"),
             ([CommittedFixture.plain, "--seed", "minus-one"], .usage, "--seed"),
             ([CommittedFixture.plain, "--operations", "-5"], .usage, "--operations"),

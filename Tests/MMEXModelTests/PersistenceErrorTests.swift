@@ -66,7 +66,7 @@ struct PersistenceErrorTests {
         #expect(!"\(key)".contains("hunter2"))
         #expect(!String(reflecting: key).contains("hunter2"))
         #expect("\(key)" == "key(<redacted>, cipher: sqlcipher4)")
-        #expect(PersistenceError.wrongKey(path: "/a/b.emb").description.hasPrefix("/a/b.emb: the key does not open"))
+        #expect(PersistenceError.wrongKey(path: "/a/b.emb").description.hasPrefix("/a/b.emb: wrong key: the passphrase or cipher does not open"))
         #expect(PersistenceError.schemaTooNew(path: "f.mmb", found: 22, supported: 21).description.contains("22"))
         #expect(PersistenceError.notAnMMEXFile(path: "x.db", reason: "no INFOTABLE_V1").description
             == "x.db: not an MMEX file (no INFOTABLE_V1)")

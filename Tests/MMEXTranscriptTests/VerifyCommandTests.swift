@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `driverport verify` and `record`: a planted difference is exit 1 naming scenario and operation; a transcript that
-/// cannot be used is exit 65 with one line; FILE is never written.
+/// cannot be used is exit 65 with one line (66 when it is missing); FILE is never written.
 @Suite("driverport verify and record: mismatches and bad transcripts")
 struct VerifyCommandTests {
     /// A transcript of the plain fixture's first slice, recorded once per test.
@@ -48,7 +48,7 @@ struct VerifyCommandTests {
         }
     }
 
-    @Test("missing, malformed, truncated and foreign transcripts exit 65 with one line naming which and where", .needsSharedData)
+    @Test("a missing transcript exits 66; malformed, truncated and foreign ones 65; each with one line naming which and where")
     func unusableTranscripts() throws {
         let folder = TemporaryDirectory.inMemory("transcript")
         let (file, transcript) = try recorded(folder)
@@ -58,8 +58,9 @@ struct VerifyCommandTests {
         let truncated = folder.path("truncated.transcript")
         try String(text.prefix(text.count / 2)).write(toFile: truncated, atomically: true, encoding: .utf8)
         let foreign = folder.path("foreign.transcript")
-        let other = TranscriptCLI.run(["record", SharedData.realFile("desktop-1.9.2-empty.mmb").path, "--out", foreign,
-                                       "--slices", "infotable", "--operations", "0"])
+        let otherFile = folder.path("other.mmb")
+        try #require(TranscriptCLI.run(["create", otherFile]).code == .ok)
+        let other = TranscriptCLI.run(["record", otherFile, "--out", foreign, "--slices", "infotable", "--operations", "0"])
         try #require(other.code == .ok, "\(other.err)")
 
         let cases: [(String, String)] = [
@@ -70,7 +71,7 @@ struct VerifyCommandTests {
         ]
         for (path, words) in cases {
             let result = TranscriptCLI.run(["verify", file, "--transcript", path])
-            #expect(result.code == .dataError, "\(path): \(result.err)")
+            #expect(result.code == (path == cases[0].0 ? .noInput : .dataError), "\(path): \(result.err)")
             #expect(result.out.isEmpty)
             let lines = result.err.split(separator: "\n")
             #expect(lines.count == 1, "one line: \(result.err)")
