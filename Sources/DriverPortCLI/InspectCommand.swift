@@ -23,7 +23,9 @@ struct InspectCommand: Command {
                        pageSize, reserveBytes, journalMode, userVersion, tables (name -> rows), schema
                        (missingTables, extraTables, missingColumns, extraColumns), integrity ("ok" or the
                        first problems found)
-      --check          exit 1 when the schema differs from MMEX version 21
+      --check          exit 1 when MMEX would not open the file: a schema difference no known variant explains
+                       (desktop files without SETTING_V1/USAGE_V1, mmex-sync's PB_ columns and logs are known), or
+                       a user_version newer than 21; an older MMEX file is reported as one MMEX upgrades
     """
     let flags: Set<String> = Set(["json", "check"]).union(KeyOptions.flagNames)
     let options: Set<String> = Set(["engine"]).union(KeyOptions.optionNames)
@@ -44,8 +46,9 @@ struct InspectCommand: Command {
         } catch {
             throw ErrorMapping.cliError(for: EncryptedOpen.explain(error, reading: opened), path: path)
         }
+        let verdict = SchemaVerdict(schema: report.schema, userVersion: report.userVersion)
         if arguments.flag("json") {
-            try console.json(report)
+            try console.json(Output(report: report, check: verdict))
         } else {
             console.out(Self.text(report))
         }
@@ -57,7 +60,23 @@ struct InspectCommand: Command {
             }
             throw CLIError("\(path): the database is corrupt (quick_check: \(report.integrity))", exitCode: .dataError)
         }
-        return arguments.flag("check") && !report.schema.isClean ? .differenceFound : .ok
+        return arguments.flag("check") && !verdict.mmexOpens ? .differenceFound : .ok
+    }
+
+    /// `--json`: the report's keys, and `check`: the variants found, what they leave unexplained, and whether MMEX
+    /// opens the file.
+    private struct Output: Encodable {
+        let report: InspectReport
+        let check: SchemaVerdict
+
+        enum CodingKeys: String, CodingKey { case check, mmexOpens }
+
+        func encode(to encoder: any Encoder) throws {
+            try report.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(check, forKey: .check)
+            try container.encode(check.mmexOpens, forKey: .mmexOpens)
+        }
     }
 
     static func text(_ report: InspectReport) -> String {
@@ -77,16 +96,66 @@ struct InspectCommand: Command {
             lines.append("  " + table + String(repeating: " ", count: width - table.count + 2) + String(rows))
         }
         let schema = report.schema
+        let verdict = SchemaVerdict(schema: schema, userVersion: report.userVersion)
         if schema.isClean {
             lines.append("schema        matches MMEX version 21")
         } else {
             lines.append("schema        differs from MMEX version 21")
-            if !schema.missingTables.isEmpty { lines.append("  missing tables:  " + schema.missingTables.joined(separator: ", ")) }
-            if !schema.extraTables.isEmpty { lines.append("  extra tables:    " + schema.extraTables.joined(separator: ", ")) }
-            if !schema.missingColumns.isEmpty { lines.append("  missing columns: " + schema.missingColumns.joined(separator: ", ")) }
-            if !schema.extraColumns.isEmpty { lines.append("  extra columns:   " + schema.extraColumns.joined(separator: ", ")) }
+            lines += wrapped("missing tables: ", schema.missingTables)
+            lines += wrapped("extra tables:   ", schema.extraTables)
+            lines += wrapped("missing columns:", schema.missingColumns)
+            lines += wrapped("extra columns:  ", Self.grouped(schema.extraColumns))
+        }
+        for variant in verdict.variants {
+            lines.append("  known variant:   \(variant.id)")
+            lines.append("                   \(variant.summary)")
+        }
+        if verdict.tooNew {
+            lines.append("check         MMEX does not open it: user_version \(report.userVersion) is newer than 21")
+        } else if verdict.upgradable, !schema.isClean {
+            lines.append("check         older MMEX file (version \(report.userVersion)): MMEX upgrades it on open, as "
+                + "'driverport upgrade' does")
+        } else if !verdict.mmexOpens {
+            lines.append("check         differences no known variant explains: MMEX may not open it")
+        } else if !schema.isClean {
+            lines.append("check         MMEX opens it: every difference is a known variant")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `label` then `items`, comma-separated, wrapped so that no line is longer than 100 characters.
+    static func wrapped(_ label: String, _ items: [String], width: Int = 100) -> [String] {
+        guard !items.isEmpty else { return [] }
+        let indent = String(repeating: " ", count: label.count + 3)
+        var lines: [String] = []
+        var line = "  " + label
+        for (index, item) in items.enumerated() {
+            let piece = " " + item + (index < items.count - 1 ? "," : "")
+            if line.count + piece.count > width, line.count > indent.count {
+                lines.append(line)
+                line = indent.dropLast() + piece
+            } else {
+                line += piece
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+
+    /// `TABLE.COLUMN` names with the same column on many tables folded: `PB_ID (on 26 tables)`.
+    static func grouped(_ columns: [String]) -> [String] {
+        var tablesByColumn: [String: [String]] = [:]
+        var order: [String] = []
+        for qualified in columns {
+            let parts = qualified.split(separator: ".", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            if tablesByColumn[parts[1]] == nil { order.append(parts[1]) }
+            tablesByColumn[parts[1], default: []].append(parts[0])
+        }
+        return order.flatMap { column -> [String] in
+            let tables = tablesByColumn[column] ?? []
+            return tables.count > 3 ? ["\(column) (on \(tables.count) tables)"] : tables.map { "\($0).\(column)" }
+        }
     }
 }
 

@@ -85,7 +85,7 @@ public struct SchemaShape: Sendable, Equatable {
 }
 
 /// Differences between a file's schema and the MMEX reference.
-public struct SchemaCheck: Sendable, Equatable, Codable {
+public struct SchemaCheck: Sendable, Equatable, Hashable, Codable {
     public var missingTables: [String]
     public var extraTables: [String]
     /// `TABLE.COLUMN` names the reference has and the file lacks.
@@ -97,6 +97,15 @@ public struct SchemaCheck: Sendable, Equatable, Codable {
     public var hasEveryReferenceTable: Bool { missingTables.isEmpty && missingColumns.isEmpty }
     /// No difference at all.
     public var isClean: Bool { hasEveryReferenceTable && extraTables.isEmpty && extraColumns.isEmpty }
+
+    /// The differences as given (names upper case; columns as `TABLE.COLUMN`).
+    public init(missingTables: [String] = [], extraTables: [String] = [], missingColumns: [String] = [],
+                extraColumns: [String] = []) {
+        self.missingTables = missingTables
+        self.extraTables = extraTables
+        self.missingColumns = missingColumns
+        self.extraColumns = extraColumns
+    }
 
     /// Compares a file's shape with the reference shape.
     public init(file: SchemaShape, reference: SchemaShape) {
