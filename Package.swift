@@ -174,7 +174,7 @@ let package = Package(
         ),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential", "SQLiteEngine", "TestSupport"]),
         .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "Differential", "SQLiteEngine", "TestSupport"]),
-        .testTarget(name: "MMEXTranscriptTests", dependencies: ["DriverPortCLI", "TestSupport"]),
+        .testTarget(name: "MMEXTranscriptTests", dependencies: ["DriverPortCLI", "TestSupport", "SQLiteEngine"]),
         // The package's own checks: declared dependencies equal imports, the products build from outside.
         .testTarget(name: "PackageTests"),
         .testTarget(

@@ -9,10 +9,13 @@ import Foundation
 /// after the reference's code is gone.
 public struct Transcript: Sendable, Equatable {
     /// The version of the text format this toolkit writes and reads.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
-    /// The SHA-256 of the source file's bytes (its `-wal` and `-journal` after them, when present).
+    /// The SHA-256 of the source file's bytes: what `sha256sum FILE` prints.
     public var sourceSHA256: String
+    /// The SHA-256 of each sidecar the source had when recorded, by suffix (`-wal`, `-journal`): their committed or
+    /// hot content is part of the database, so a verification refuses a file whose sidecars differ.
+    public var sidecarSHA256: [String: String]
     /// The source file's size in bytes (the main file).
     public var sourceBytes: UInt64
     /// Returned values whose canonical text is longer than this many bytes are kept as their length and SHA-256.
@@ -23,9 +26,10 @@ public struct Transcript: Sendable, Equatable {
 
     public init(
         sourceSHA256: String, sourceBytes: UInt64, largeValueLimit: Int, parameters: [Parameter],
-        scenarios: [ScenarioRecord]
+        scenarios: [ScenarioRecord], sidecarSHA256: [String: String] = [:]
     ) {
         self.sourceSHA256 = sourceSHA256
+        self.sidecarSHA256 = sidecarSHA256
         self.sourceBytes = sourceBytes
         self.largeValueLimit = largeValueLimit
         self.parameters = parameters
@@ -89,13 +93,19 @@ public struct Transcript: Sendable, Equatable {
     /// How many operations the scenarios hold.
     public var operationCount: Int { scenarios.reduce(0) { $0 + $1.operations.count } }
 
+    /// The sidecars a source line may name, in the order it names them.
+    static let sidecarSuffixes = ["-wal", "-journal"]
+
     // MARK: Text
 
     /// The transcript as text: every record on its own line, `\n` line ends, the same bytes for the same content.
     public var text: String {
         var lines = [
             "driverport-transcript \(Self.formatVersion)",
-            "source sha256 \(sourceSHA256) bytes \(sourceBytes)",
+            "source sha256 \(sourceSHA256) bytes \(sourceBytes)"
+                + Self.sidecarSuffixes.compactMap { suffix in
+                    sidecarSHA256[suffix].map { " \(suffix.dropFirst())-sha256 \($0)" }
+                }.joined(),
             "large-values \(largeValueLimit)",
         ]
         for parameter in parameters { lines.append("parameter \(parameter.name) \(CanonicalText.quoted(parameter.value))") }

@@ -94,11 +94,20 @@ private struct TranscriptReader {
             throw .unsupportedVersion(line: index, found: String(magic[1].prefix(20)))
         }
         let source = try next(expecting: "the source line")
-        guard source.count == 5, source[0] == "source", source[1] == "sha256", source[3] == "bytes" else {
-            throw malformed("expected 'source sha256 HASH bytes N'")
+        guard source.count >= 5, source.count % 2 == 1, source[0] == "source", source[1] == "sha256", source[3] == "bytes"
+        else {
+            throw malformed("expected 'source sha256 HASH bytes N [wal-sha256 HASH] [journal-sha256 HASH]'")
         }
         let sourceSHA256 = try sha256(source[2], "the source hash")
         let sourceBytes: UInt64 = try integer(source[4], "the source size")
+        var sidecarSHA256: [String: String] = [:]
+        for pair in stride(from: 5, to: source.count, by: 2) {
+            let suffix = Transcript.sidecarSuffixes.first { "\($0.dropFirst())-sha256" == source[pair] }
+            guard let suffix, sidecarSHA256[suffix] == nil else {
+                throw malformed("expected 'wal-sha256 HASH' or 'journal-sha256 HASH' after the source size")
+            }
+            sidecarSHA256[suffix] = try sha256(source[pair + 1], "the \(suffix) hash")
+        }
         let large = try next(expecting: "the large-values line")
         guard large.count == 2, large[0] == "large-values" else { throw malformed("expected 'large-values N'") }
         let largeValueLimit: Int = try integer(large[1], "the large-value limit")
@@ -135,7 +144,7 @@ private struct TranscriptReader {
         }
         return Transcript(
             sourceSHA256: sourceSHA256, sourceBytes: sourceBytes, largeValueLimit: largeValueLimit,
-            parameters: parameters, scenarios: scenarios
+            parameters: parameters, scenarios: scenarios, sidecarSHA256: sidecarSHA256
         )
     }
 

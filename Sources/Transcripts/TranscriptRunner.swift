@@ -71,7 +71,7 @@ public struct TranscriptRunner<Subject> {
         let played = try play(scenarios, on: file, limit: largeValueLimit, progress: progress) { error in throw error }
         var transcript = Transcript(
             sourceSHA256: source.sha256, sourceBytes: source.bytes, largeValueLimit: largeValueLimit,
-            parameters: parameters, scenarios: played.compactMap(\.record)
+            parameters: parameters, scenarios: played.compactMap(\.record), sidecarSHA256: source.sidecars
         )
         transcript.numberLines()
         return transcript
@@ -88,7 +88,7 @@ public struct TranscriptRunner<Subject> {
         progress: (_ scenario: Int, _ of: Int) -> Void = { _, _ in }
     ) throws -> TranscriptVerification {
         let source = try SourceFingerprint(of: file)
-        guard source.sha256 == transcript.sourceSHA256 else {
+        guard source.sha256 == transcript.sourceSHA256, source.sidecars == transcript.sidecarSHA256 else {
             throw TranscriptError.foreignSource(line: 2, recorded: transcript.sourceSHA256, actual: source.sha256)
         }
         let played = try play(scenarios, on: file, limit: transcript.largeValueLimit, progress: progress) { _ in }
@@ -200,28 +200,33 @@ enum PlayedScenario {
     }
 }
 
-/// The SHA-256 of a file's bytes, then its `-wal` and `-journal` when present (each length-prefixed), read in chunks.
-struct SourceFingerprint {
+/// The SHA-256 of a file's bytes (what `sha256sum` prints) and of each of its `-wal` and `-journal` present, read in
+/// chunks.
+struct SourceFingerprint: Equatable {
     let sha256: String
     let bytes: UInt64
+    let sidecars: [String: String]
 
     init(of path: String) throws {
-        let digest = SHA256Digest()
-        var mainBytes: UInt64 = 0
-        for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || FileManager.default.fileExists(atPath: path + suffix) {
-            guard let handle = FileHandle(forReadingAtPath: path + suffix) else {
-                throw DifferentialError.cannotCopy(path: path + suffix, reason: "cannot open it for reading")
-            }
-            defer { try? handle.close() }
-            let size = try handle.seekToEnd()
-            try handle.seek(toOffset: 0)
-            if suffix.isEmpty { mainBytes = size } else { digest.update(suffix) }
-            digest.update(size)
-            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-                chunk.withUnsafeBytes { digest.update($0) }
-            }
+        (sha256, bytes) = try Self.digest(path)
+        var sidecars: [String: String] = [:]
+        for suffix in Transcript.sidecarSuffixes where FileManager.default.fileExists(atPath: path + suffix) {
+            sidecars[suffix] = try Self.digest(path + suffix).sha256
         }
-        sha256 = try digest.finish()
-        bytes = mainBytes
+        self.sidecars = sidecars
+    }
+
+    private static func digest(_ path: String) throws -> (sha256: String, bytes: UInt64) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw DifferentialError.cannotCopy(path: path, reason: "cannot open it for reading")
+        }
+        defer { try? handle.close() }
+        let digest = SHA256Digest()
+        var bytes: UInt64 = 0
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            chunk.withUnsafeBytes { digest.update($0) }
+            bytes += UInt64(chunk.count)
+        }
+        return (try digest.finish(), bytes)
     }
 }
