@@ -63,11 +63,19 @@ struct DiffCommand: Command {
             let environment = ProcessInfo.processInfo.environment
             runner.tracksChangedPages = environment["DRIVERPORT_DIFF_WHOLE_FILES"] != "1"
             runner.runsSidesConcurrently = environment["DRIVERPORT_DIFF_ONE_THREAD"] != "1"
-            report = try runner.run(slices) { progress in
+            // Text: the header now, each slice's table as it finishes, the verdict at the end (a large file's diff
+            // takes minutes). JSON: one document at the end.
+            let streams = !arguments.flag("json")
+            if streams { console.line(SessionDiffReport.header(file: path, options: options).joined(separator: "\n")) }
+            report = try runner.run(slices, progress: { progress in
                 console.progress(
                     "\(progress.slice): \(progress.comparison.rawValue), scenario \(progress.scenario)/\(progress.scenarios)"
                 )
-            }
+            }, finished: { slice in
+                guard streams else { return }
+                console.endProgress()
+                console.line("\n" + SessionDiffReport.lines(of: slice).joined(separator: "\n"))
+            })
             console.endProgress()
         } catch let error as CLIError {
             throw error
@@ -78,7 +86,7 @@ struct DiffCommand: Command {
         if arguments.flag("json") {
             try console.json(report)
         } else {
-            console.line(report.text)
+            console.line("\n" + report.footer)
         }
         return report.agrees ? .ok : .differenceFound
     }

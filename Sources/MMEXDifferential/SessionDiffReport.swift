@@ -106,49 +106,72 @@ public struct RecordedMismatch: Sendable, Hashable, Codable {
 
 extension SessionDiffReport {
     /// The per-slice tables, then every mismatch with its seed and shortest failing sequence, then the recorded
-    /// differences seen.
+    /// differences seen: ``header``, each slice's ``lines(of:)`` after a blank line, then ``footer``, which is how
+    /// `driverport diff` prints them as each slice finishes.
     public var text: String {
-        var lines: [String] = []
-        let source = options.randomOperations > 0
-            ? "seed \(options.seed), \(options.randomOperations) random operations per slice and comparison"
-            : "hand-written scenarios only"
-        lines.append("\(file) (\(source))")
+        var lines = header
         for slice in slices {
             lines.append("")
-            lines.append("slice \(slice.name)")
-            let header = ["comparison", "scenarios", "operations", "mismatches", "recorded"]
-            let rows = slice.comparisons.map {
-                [$0.comparison, String($0.scenarios), String($0.operations), String($0.mismatches), String($0.recorded)]
-            }
-            lines += table(header: header, rows: rows).map { "  " + $0 }
-            for detail in slice.details {
-                lines.append("  mismatch: \(detail)")
-                if let trap = detail.trap { lines.append("    \(trap)") }
-            }
-            for comparison in slice.comparisons {
-                for failure in comparison.failures {
-                    guard let sequence = failure.shortestFailingSequence, !sequence.isEmpty else { continue }
-                    let seed = failure.seed.map { " (seed \($0))" } ?? ""
-                    lines.append(
-                        "  shortest failing sequence of \(comparison.comparison), \(failure.scenario)\(seed): "
-                            + sequence.joined(separator: "; ")
-                    )
-                }
-            }
-            let recordedLines = slice.recorded.map { recorded in
-                let trap = recorded.trap.map { ", porting trap \($0.id)" } ?? ""
-                return "\(recorded.comparison): \(recorded.id) (\(recorded.field): \(recorded.baseline) vs \(recorded.candidate)\(trap))"
-            }
-            for recorded in Set(recordedLines).sorted() {
-                lines.append("  recorded difference, \(recorded)")
-            }
+            lines += Self.lines(of: slice)
         }
         lines.append("")
-        lines.append(agrees ? "all slices agree" : "\(slices.reduce(0) { $0 + $1.mismatches }) mismatches")
+        lines.append(footer)
         return lines.joined(separator: "\n")
     }
 
-    private func table(header: [String], rows: [[String]]) -> [String] {
+    /// The file, where the operations came from, and what the table's columns mean.
+    public var header: [String] { Self.header(file: file, options: options) }
+
+    /// The header of a report on `file` run with `options`, before it is run.
+    public static func header(file: String, options: DiffOptions) -> [String] {
+        let source = options.randomOperations > 0
+            ? "seed \(options.seed), \(options.randomOperations) random operations per slice and comparison"
+            : "hand-written scenarios only"
+        return [
+            "\(file) (\(source))",
+            "(recorded: differences MIGRATION.md records as deliberate, listed apart and not counted as mismatches)",
+        ]
+    }
+
+    /// `all slices agree`, or the number of mismatches.
+    public var footer: String {
+        agrees ? "all slices agree" : "\(slices.reduce(0) { $0 + $1.mismatches }) mismatches"
+    }
+
+    /// One slice's table, mismatches, shortest failing sequences and recorded differences.
+    public static func lines(of slice: SliceDiff) -> [String] {
+        var lines: [String] = []
+        lines.append("slice \(slice.name)")
+        let header = ["comparison", "scenarios", "operations", "mismatches", "recorded"]
+        let rows = slice.comparisons.map {
+            [$0.comparison, String($0.scenarios), String($0.operations), String($0.mismatches), String($0.recorded)]
+        }
+        lines += table(header: header, rows: rows).map { "  " + $0 }
+        for detail in slice.details {
+            lines.append("  mismatch: \(detail)")
+            if let trap = detail.trap { lines.append("    \(trap)") }
+        }
+        for comparison in slice.comparisons {
+            for failure in comparison.failures {
+                guard let sequence = failure.shortestFailingSequence, !sequence.isEmpty else { continue }
+                let seed = failure.seed.map { " (seed \($0))" } ?? ""
+                lines.append(
+                    "  shortest failing sequence of \(comparison.comparison), \(failure.scenario)\(seed): "
+                        + sequence.joined(separator: "; ")
+                )
+            }
+        }
+        let recordedLines = slice.recorded.map { recorded in
+            let trap = recorded.trap.map { ", porting trap \($0.id)" } ?? ""
+            return "\(recorded.comparison): \(recorded.id) (\(recorded.field): \(recorded.baseline) vs \(recorded.candidate)\(trap))"
+        }
+        for recorded in Set(recordedLines).sorted() {
+            lines.append("  recorded difference, \(recorded)")
+        }
+        return lines
+    }
+
+    private static func table(header: [String], rows: [[String]]) -> [String] {
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
             var text = ""

@@ -62,8 +62,12 @@ public struct SessionDiffRunner {
     ///
     /// - Throws: ``DifferentialError`` when a scenario cannot run at all (neither session opens the file: the
     ///   sessions' common error is in it), and file system errors for the working folder.
+    ///
+    /// - Parameter finished: called with each slice's outcome as soon as its comparisons are done (a command prints
+    ///   it then, instead of after the last slice).
     public func run(
-        _ slices: [PortedSlice] = SliceRegistry.ported, progress: (Progress) -> Void = { _ in }
+        _ slices: [PortedSlice] = SliceRegistry.ported, progress: (Progress) -> Void = { _ in },
+        finished: (SliceDiff) -> Void = { _ in }
     ) throws -> SessionDiffReport {
         let folder = workDirectory.appendingPathComponent("driverport-diff-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -85,12 +89,12 @@ public struct SessionDiffRunner {
                 details += outcome.details
                 recorded += outcome.recorded
             }
-            reports.append(
-                SliceDiff(
-                    name: slice.name, operations: comparisonDiffs.reduce(0) { $0 + $1.operations },
-                    mismatches: details.count, details: details, recorded: recorded, comparisons: comparisonDiffs
-                )
+            let outcome = SliceDiff(
+                name: slice.name, operations: comparisonDiffs.reduce(0) { $0 + $1.operations },
+                mismatches: details.count, details: details, recorded: recorded, comparisons: comparisonDiffs
             )
+            reports.append(outcome)
+            finished(outcome)
         }
         return SessionDiffReport(file: shown, options: options, slices: reports)
     }
