@@ -65,9 +65,14 @@ struct DiffCommand: Command {
             runner.runsSidesConcurrently = environment["DRIVERPORT_DIFF_ONE_THREAD"] != "1"
             // Text: the header now, each slice's table as it finishes, the verdict at the end (a large file's diff
             // takes minutes). JSON: one document at the end.
+            // The header once the file opened (an error is then the only output).
             let streams = !arguments.flag("json")
-            if streams { console.line(SessionDiffReport.header(file: path, options: options).joined(separator: "\n")) }
+            var headerShown = false
             report = try runner.run(slices, progress: { progress in
+                if streams, !headerShown {
+                    headerShown = true
+                    console.line(SessionDiffReport.header(file: path, options: options).joined(separator: "\n"))
+                }
                 console.progress(
                     "\(progress.slice): \(progress.comparison.rawValue), scenario \(progress.scenario)/\(progress.scenarios)"
                 )

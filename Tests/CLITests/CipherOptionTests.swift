@@ -61,7 +61,7 @@ struct CipherOptionTests {
         let cases: [([String], [String: String], String)] = [
             (["inspect", path], [:], "it is encrypted (give its key"),
             (["dump", path, "--key-env", "K"], ["K": "x'" + String(repeating: "ff", count: 32) + "'"],
-             "wrong key or not an encrypted database"),
+             "wrong key: the passphrase or cipher does not open this file"),
             (["inspect", path, "--key-env", "K", "--cipher", "sqlcipher3"], ["K": Self.rawKey], "wrong key"),
             (["inspect", path, "--key-env", "K"], ["K": "x'abcd'"], "invalid raw key"),
             (["inspect", path, "--key-env", "K"], ["K": ""], "empty passphrase"),
