@@ -7,8 +7,8 @@
 ///   ``UnitOfWorkRules/readOnlySession(path:)``; every unit after ``close()`` throws ``PersistenceError/closed``.
 /// - What a unit throws goes through `mapError` (an adapter's mapping of its library's errors to
 ///   ``PersistenceError``); errors of the app's own pass through unchanged.
-/// - The `async` units are the protocol's defaults: a task cancelled before its unit starts gets
-///   `CancellationError` and the unit never runs.
+/// - The `async` units run the synchronous ones off the caller's thread: a task cancelled before its unit starts
+///   gets `CancellationError` and the unit never runs.
 public final class StoreSessionEngine<Store: SessionStore, ReadContext, WriteContext>: PersistenceSession {
     public let driver: DriverKind
     public let location: SessionLocation
@@ -78,6 +78,17 @@ public final class StoreSessionEngine<Store: SessionStore, ReadContext, WriteCon
         try closed.check()
         if access == .readOnly { throw UnitOfWorkRules.readOnlySession(path: location.path) }
         return try unit { try store.writeUnit { handle in try run(handle, makeWriteContext, work) } }
+    }
+
+    /// The synchronous `read` off the calling task's thread; a task cancelled before it starts never runs it.
+    public func read<T: Sendable>(_ work: @escaping @Sendable (ReadContext) throws -> T) async throws -> T {
+        try await runUnitDetached { try self.read(work) }
+    }
+
+    /// The synchronous `write` off the calling task's thread; a task cancelled before it starts writes nothing, and
+    /// a started unit commits or rolls back as a whole.
+    public func write<T: Sendable>(_ work: @escaping @Sendable (WriteContext) throws -> T) async throws -> T {
+        try await runUnitDetached { try self.write(work) }
     }
 
     /// One unit: nested units refused, the library's errors mapped.

@@ -26,7 +26,12 @@ typealias NotesSession = any PersistenceSession<NotesRead, NotesWrite>
 struct SQLiteSwiftNotes: NotesWriting {
     let unit: StoreUnitOfWork<Connection>
     func all() throws -> [String] {
-        try unit.run { db in try db.prepare("SELECT body FROM note ORDER BY id").map { try $0.get(SQLite.Expression<String>("body")) } }
+        try unit.run { db in
+            try db.prepare("SELECT body FROM note ORDER BY id").map { row -> String in
+                guard let body = row[0] as? String else { throw NotesError.notText }
+                return body
+            }
+        }
     }
     func add(_ text: String) throws {
         try unit.run { db in _ = try db.run("INSERT INTO note (body) VALUES (?)", text) }
@@ -49,6 +54,8 @@ struct GRDBNotes: NotesWriting {
         try unit.run { db in try db.execute(sql: sql) }
     }
 }
+
+enum NotesError: Error { case notText }
 
 let notesSchema = "CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT NOT NULL UNIQUE)"
 
