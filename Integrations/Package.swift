@@ -63,6 +63,8 @@ let package = Package(
                 .product(name: "ShadowSessions", package: "DriverPort"),
             ]
         ),
+        // The promise tests over the real libraries, the presets, and the worked example (Bookmarks/: an app on
+        // SQLite.swift and its naive and fixed ports to GRDB).
         .testTarget(
             name: "AdapterSessionTests",
             dependencies: [
@@ -72,6 +74,7 @@ let package = Package(
                 .product(name: "PersistenceSession", package: "DriverPort"),
                 .product(name: "Differential", package: "DriverPort"),
                 .product(name: "Transcripts", package: "DriverPort"),
+                .product(name: "ShadowSessions", package: "DriverPort"),
             ]
         ),
     ],
