@@ -1,7 +1,9 @@
-/// What an app's repositories work with during one unit of a ``StoreSessionEngine``: the library's handle, lent
-/// for the unit, and the unit's scope.
+/// What an app's repositories work with during one unit of work: the driver's or library's handle, lent for the
+/// unit, and the unit's scope. Every engine hands one to the app's context factories: ``StoreSessionEngine`` and
+/// the project's own engines (`LegacyUnitOfWork` and `ReaderWriterUnitOfWork` are this type over their drivers'
+/// handles).
 public struct StoreUnitOfWork<Handle> {
-    /// The library's handle (GRDB's `Database`, SQLite.swift's `Connection`), valid only inside the unit.
+    /// The handle (GRDB's `Database`, SQLite.swift's `Connection`, the project's drivers'), valid only inside the unit.
     public let handle: Handle
     /// The unit's lifetime: ended when the closure returns or throws.
     public let scope: UnitScope
