@@ -3,7 +3,7 @@ SWIFT ?= swift
 SHELL := /bin/bash
 ORACLE_PYTHON := $(CURDIR)/.build/oracle-venv/bin/python
 
-.PHONY: deps oracles build release demo test example-test soak reliability fuzz bench clean
+.PHONY: deps oracles build release demo test example-test integrations-test soak reliability fuzz bench clean
 
 deps:
 	@.ci/install-deps
@@ -35,6 +35,7 @@ test: oracles
 	set -o pipefail; DRIVERPORT_ORACLE_PYTHON=$(ORACLE_PYTHON) $(SWIFT) test --no-parallel 2>&1 | tee .build/test.log
 	@.ci/skipped-summary .build/test.log
 	$(MAKE) --no-print-directory example-test
+	$(MAKE) --no-print-directory integrations-test
 
 # The second app (Examples/TodoApp), built as an outside package builds it: its own package, depending on this
 # checkout by path and importing only DriverPort's products. Runs its repository tests and its differential (legacy
@@ -42,6 +43,20 @@ test: oracles
 example-test: deps
 	$(SWIFT) build --package-path Examples/TodoApp --build-tests
 	$(SWIFT) test --package-path Examples/TodoApp --skip-build --no-parallel
+
+# The adapters over the real SQLite.swift and the real GRDB (Integrations/, a package of its own), built against the
+# copies in ../shared/third_party. Skipped with a message when they are absent (a user's clone), except under CI=true,
+# where their absence is a failure. Its own .build: the first run compiles DriverPort, GRDB and SQLite.swift.
+integrations-test: deps
+	@if [ ! -d ../shared/third_party/GRDB.swift ] || [ ! -d ../shared/third_party/SQLite.swift ]; then \
+		if [ "$$CI" = "true" ]; then \
+			echo "integrations-test: ../shared/third_party is missing; CI needs it beside the repository" >&2; exit 1; \
+		fi; \
+		echo "integrations-test: skipped: ../shared/third_party is absent (build by URL: see Integrations/README.md)"; \
+		exit 0; \
+	fi; \
+	$(SWIFT) build --package-path Integrations --build-tests && \
+	$(SWIFT) test --package-path Integrations --skip-build --no-parallel
 
 # The full benchmark in a release build: prints the table and keeps the run as JSON, from which
 # `driverport bench --from .build/bench/bench.json --markdown` renders the tables of BENCHMARKS.md.

@@ -3,12 +3,12 @@
 /// The body returns any `Encodable` value (a record, an array, a struct of several results); the harness turns it
 /// into a ``FieldValue`` tree right away and compares field by field. A thrown error is an outcome too: both sides
 /// must throw the same error (as described by ``DifferentialHarness/describeError``).
-public struct DifferentialOperation<Subject> {
+public struct DifferentialOperation<Subject>: Sendable {
     /// Shown in reports; generated operations put their arguments in it (`setValue("UID", "x")`).
     public let name: String
-    let body: (Subject) throws -> EncodedOutcome
+    let body: @Sendable (Subject) throws -> EncodedOutcome
 
-    public init<Result: Encodable>(_ name: String, _ body: @escaping (Subject) throws -> Result) {
+    public init<Result: Encodable>(_ name: String, _ body: @escaping @Sendable (Subject) throws -> Result) {
         self.name = name
         self.body = { subject in try EncodedOutcome(body(subject)) }
     }
@@ -20,7 +20,7 @@ public struct DifferentialOperation<Subject> {
 }
 
 /// A named list of operations run in order through both implementations, each on its own copy of one file.
-public struct Scenario<Subject> {
+public struct Scenario<Subject>: Sendable {
     public var name: String
     public var operations: [DifferentialOperation<Subject>]
     /// The seed a generated scenario came from (reported with any mismatch so it can be replayed).
@@ -71,14 +71,15 @@ public struct OperationGenerator<Subject> {
 ///
 /// `open` does whatever the implementation needs: apply a key for an encrypted copy, choose a driver, wrap a session
 /// in a repository. `close` must release every connection, so the files left beside the copy can be compared.
-public struct DifferentialSide<Subject> {
+public struct DifferentialSide<Subject>: Sendable {
     /// `legacy`, `queue`, `pool`: shown in reports.
     public let name: String
-    public let open: (_ path: String) throws -> Subject
-    public let close: (Subject) throws -> Void
+    public let open: @Sendable (_ path: String) throws -> Subject
+    public let close: @Sendable (Subject) throws -> Void
 
     public init(
-        name: String, open: @escaping (_ path: String) throws -> Subject, close: @escaping (Subject) throws -> Void
+        name: String, open: @escaping @Sendable (_ path: String) throws -> Subject,
+        close: @escaping @Sendable (Subject) throws -> Void
     ) {
         self.name = name
         self.open = open

@@ -183,7 +183,7 @@ struct ShadowCommand: Command {
 
     private func driver(_ arguments: ArgumentList, _ option: String, default kind: DriverKind) throws(CLIError) -> DriverKind {
         guard let text = arguments.option(option) else { return kind }
-        guard let parsed = DriverKind(rawValue: text) else {
+        guard let parsed = DriverKind.known(text) else {
             throw .usage("--\(option) takes legacy, queue or pool, not '\(text)'")
         }
         return parsed

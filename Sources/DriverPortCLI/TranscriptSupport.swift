@@ -11,7 +11,7 @@ enum TranscriptSupport {
     /// `--session NAME` as a driver (default `fallback`).
     static func session(_ arguments: ArgumentList, default fallback: DriverKind) throws(CLIError) -> DriverKind {
         guard let name = arguments.option("session") else { return fallback }
-        guard let driver = DriverKind(rawValue: name) else {
+        guard let driver = DriverKind.known(name) else {
             throw .usage("--session takes queue, pool or legacy, not '\(name)'")
         }
         return driver

@@ -30,12 +30,15 @@ public enum DiffSource: Sendable {
 }
 
 extension DriverKind {
-    /// The session type of this driver.
+    /// The session type of this driver: one of the project's three kinds (``DriverKind/allCases``, the only kinds the
+    /// command line parses, ``DriverKind/known(_:)``); an app's own kind has no MMEX session, and asking for one is a
+    /// programming error.
     public var sessionType: any MMEXSession.Type {
         switch self {
         case .legacy: LegacySession.self
         case .queue: QueueSession.self
         case .pool: PoolSession.self
+        default: preconditionFailure("no MMEX session runs on driver '\(rawValue)'; use legacy, queue or pool")
         }
     }
 

@@ -11,21 +11,21 @@ import PersistenceSession
 public enum SessionOperation {
     /// A read unit of work.
     public static func read<Result: Encodable>(
-        _ name: String, _ body: @escaping (any MMEXReadContext) throws -> Result
+        _ name: String, _ body: @escaping @Sendable (any MMEXReadContext) throws -> Result
     ) -> DifferentialOperation<any MMEXSession> {
         DifferentialOperation(name) { session in try session.read(body) }
     }
 
     /// A write unit of work (committed when `body` returns).
     public static func write<Result: Encodable>(
-        _ name: String, _ body: @escaping (any MMEXWriteContext) throws -> Result
+        _ name: String, _ body: @escaping @Sendable (any MMEXWriteContext) throws -> Result
     ) -> DifferentialOperation<any MMEXSession> {
         DifferentialOperation(name) { session in try session.write(body) }
     }
 
     /// A write unit of work that does `body` and then throws ``ScenarioAbort``: both sessions must roll it back.
     public static func abortedWrite(
-        _ name: String, _ body: @escaping (any MMEXWriteContext) throws -> Void
+        _ name: String, _ body: @escaping @Sendable (any MMEXWriteContext) throws -> Void
     ) -> DifferentialOperation<any MMEXSession> {
         DifferentialOperation(name) { session -> Bool in
             try session.write { context in
@@ -37,7 +37,7 @@ public enum SessionOperation {
 
     /// Any call on the session itself (nested units of work, escaped repositories, lifecycle).
     public static func session<Result: Encodable>(
-        _ name: String, _ body: @escaping (any MMEXSession) throws -> Result
+        _ name: String, _ body: @escaping @Sendable (any MMEXSession) throws -> Result
     ) -> DifferentialOperation<any MMEXSession> {
         DifferentialOperation(name, body)
     }

@@ -38,7 +38,7 @@ enum SliceReadBack {
     }
 
     private static func read<Result: Encodable>(
-        _ name: String, _ body: @escaping (any MMEXReadContext) throws -> Result
+        _ name: String, _ body: @escaping @Sendable (any MMEXReadContext) throws -> Result
     ) -> Operation {
         SessionOperation.read("read back \(name)", body)
     }

@@ -1,17 +1,18 @@
 import Synchronization
 
-/// Whether a session has closed: set once, by the first ``markClosed()``; the session engines share it.
-package final class CloseOnce: Sendable {
+/// Whether a session has closed: set once, by the first ``markClosed()``; the session engines (and adapters over
+/// other libraries) share it.
+public final class CloseOnce: Sendable {
     /// Guarded by its own mutex: whether the session closed.
     private let closed = Mutex(false)
 
-    package init() {}
+    public init() {}
 
     /// Whether ``markClosed()`` has run.
-    package var isClosed: Bool { closed.withLock { $0 } }
+    public var isClosed: Bool { closed.withLock { $0 } }
 
     /// Marks the session closed; `true` only the first time, so the caller closes its connections once.
-    package func markClosed() -> Bool {
+    public func markClosed() -> Bool {
         closed.withLock { closed in
             defer { closed = true }
             return !closed
@@ -19,14 +20,14 @@ package final class CloseOnce: Sendable {
     }
 
     /// Throws ``PersistenceError/closed`` once the session closed.
-    package func check() throws(PersistenceError) {
+    public func check() throws(PersistenceError) {
         if isClosed { throw .closed }
     }
 }
 
 extension SessionLocation {
-    /// The file's path, or `nil` in memory (for error messages).
-    package var path: String? {
+    /// The file's path, or `nil` in memory (for error messages and adapters that open the file themselves).
+    public var path: String? {
         if case .file(let path) = self { return path }
         return nil
     }

@@ -25,7 +25,8 @@ public struct ConstraintViolation: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// Parses SQLite's extended result code (`SQLITE_CONSTRAINT_*`) and message (`<KIND> constraint failed: T.a, T.b`).
+    /// Parses SQLite's extended result code (`SQLITE_CONSTRAINT_*`) and message (`<KIND> constraint failed: T.a, T.b`);
+    /// given only the primary code (19), reads the kind from the message.
     public init(sqliteExtendedCode: Int32, message: String) {
         let kind: Kind =
             switch sqliteExtendedCode {
@@ -34,6 +35,7 @@ public struct ConstraintViolation: Sendable, Hashable, CustomStringConvertible {
             case 1299: .notNull  // SQLITE_CONSTRAINT_NOTNULL
             case 787: .foreignKey  // SQLITE_CONSTRAINT_FOREIGNKEY
             case 275: .check  // SQLITE_CONSTRAINT_CHECK
+            case 19: Self.kind(namedIn: message)  // the primary code only: SQLite's message names the kind
             default: .other
             }
         var table: String?
@@ -50,6 +52,16 @@ public struct ConstraintViolation: Sendable, Hashable, CustomStringConvertible {
             }
         }
         self.init(kind: kind, table: table, columns: columns, message: message)
+    }
+
+    /// The kind SQLite's message names (`UNIQUE constraint failed: ...`), for a library that reports only the
+    /// primary code 19; `.other` when the message names none.
+    static func kind(namedIn message: String) -> Kind {
+        let prefixes: [(String, Kind)] = [
+            ("UNIQUE constraint failed", .unique), ("NOT NULL constraint failed", .notNull),
+            ("FOREIGN KEY constraint failed", .foreignKey), ("CHECK constraint failed", .check),
+        ]
+        return prefixes.first { message.hasPrefix($0.0) }?.1 ?? .other
     }
 
     /// `unique on INFOTABLE_V1(INFONAME)`.

@@ -44,6 +44,11 @@ public struct ShadowOptions: Sendable {
     /// Draws the session resets as each unit starts (``ShadowDraws``).
     public var draws: [any ShadowDrawsResetting] = []
 
+    /// How a thrown error is described before the two sides' errors are compared (the shadow copy's path is then
+    /// replaced by the real file's). Default: its type and description; an adapter's preset reduces two libraries'
+    /// errors to one form.
+    public var describeError: @Sendable (any Error) -> String = { error in "\(type(of: error)): \(error)" }
+
     public init() {}
 }
 

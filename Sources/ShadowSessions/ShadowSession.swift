@@ -324,10 +324,10 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
         }
     }
 
-    /// An error as compared: its type and description, the shadow copy's path replaced by the real file's (both
+    /// An error as compared (``ShadowOptions/describeError``), the shadow copy's path replaced by the real file's (both
     /// sides name their own file).
     private func describe(_ error: any Error) -> String {
-        "\(type(of: error)): \(error)".replacingOccurrences(of: shadow.shadowPath, with: shadow.realPath)
+        options.describeError(error).replacingOccurrences(of: shadow.shadowPath, with: shadow.realPath)
     }
 
     /// A returned value as fields: `.notCompared` when the unit threw or its value is not `Encodable`,

@@ -6,7 +6,8 @@ import SQLiteEngine
 /// Hashed: `user_version`; the schema (`type`, `name`, `tbl_name`, `sql` of every `sqlite_master` row, sorted by type
 /// and name; not `rootpage`); and per table, its column names and its rows in rowid order (tables without rowid:
 /// their rows sorted), every value with its storage class, so `1`, `1.0` and `'1'` differ. Columns named in
-/// `ignoredColumns` (clock stamps) are left out of every table. Not hashed: the journal mode and the files beside
+/// `ignoredColumns` (clock stamps) are left out of every table; tables named in `ignoredTables` (a migrator's ledger
+/// one side adds on purpose) are left out whole, with their `sqlite_master` rows (indexes, triggers). Not hashed: the journal mode and the files beside
 /// the database.
 public struct DatabaseStateDigest: Sendable, Hashable {
     /// One table's row count and hash.
@@ -44,13 +45,17 @@ public struct DatabaseStateDigest: Sendable, Hashable {
     /// - Parameters:
     ///   - connection: an open connection to the database (read-only is enough).
     ///   - ignoredColumns: column names (compared upper-cased) left out of every table's hash.
-    public init(reading connection: EngineConnection, ignoredColumns: Set<String> = []) throws {
+    ///   - ignoredTables: tables left out whole: their rows and their `sqlite_master` rows.
+    public init(reading connection: EngineConnection, ignoredColumns: Set<String> = [], ignoredTables: Set<String> = []) throws {
         let ignored = Set(ignoredColumns.map { $0.uppercased() })
         let schema = SHA256Digest()
         var tableNames: [String] = []
         let master = try connection.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master")
         var schemaRows: [[SQLiteValue]] = []
-        while try master.step() { schemaRows.append((0..<4).map { master.value(at: $0) }) }
+        while try master.step() {
+            if case .text(let table) = master.value(at: 2), ignoredTables.contains(table) { continue }
+            schemaRows.append((0..<4).map { master.value(at: $0) })
+        }
         schemaRows.sort { Self.sortKey($0).lexicographicallyPrecedes(Self.sortKey($1)) }
         for row in schemaRows {
             for value in row { Self.feed(value, into: schema) }

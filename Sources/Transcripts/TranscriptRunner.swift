@@ -29,6 +29,9 @@ public struct TranscriptRunner<Subject> {
     public var inspect: (_ path: String) throws -> EngineConnection
     /// Columns (any table, compared upper-cased) left out of the state hash: values a trigger stamps with the clock.
     public var ignoredColumns: Set<String>
+    /// Tables left out of the state hash whole (rows, indexes, triggers): a table one side adds on purpose, such as
+    /// GRDB's `grdb_migrations` ledger (as `StateComparison.ignoredTables` does in the differential).
+    public var ignoredTables: Set<String>
     /// A returned value whose canonical text is longer than this (bytes) is recorded as its length and SHA-256.
     public var largeValueLimit: Int
     /// How a thrown error is described. Default: its type and description, as the differential harness describes
@@ -43,12 +46,14 @@ public struct TranscriptRunner<Subject> {
             try EngineConnection(path: $0, options: .readOnly)
         },
         ignoredColumns: Set<String> = [],
+        ignoredTables: Set<String> = [],
         largeValueLimit: Int = 1024,
         workDirectory: URL = FileManager.default.temporaryDirectory
     ) {
         self.side = side
         self.inspect = inspect
         self.ignoredColumns = ignoredColumns
+        self.ignoredTables = ignoredTables
         self.largeValueLimit = max(0, largeValueLimit)
         self.describeError = { error in "\(type(of: error)): \(error)" }
         self.workDirectory = workDirectory
@@ -146,7 +151,9 @@ public struct TranscriptRunner<Subject> {
             do {
                 let connection = try inspect(copy)
                 defer { connection.close() }
-                state = try DatabaseStateDigest(reading: connection, ignoredColumns: ignoredColumns)
+                state = try DatabaseStateDigest(
+                    reading: connection, ignoredColumns: ignoredColumns, ignoredTables: ignoredTables
+                )
             } catch {
                 throw DifferentialError.cannotInspect(side: side.name, reason: describe(error, copy))
             }

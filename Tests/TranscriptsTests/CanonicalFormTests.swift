@@ -15,7 +15,7 @@ struct CanonicalFormTests {
         let list: [Double]
     }
 
-    private func line(_ value: some Encodable) throws -> String {
+    private func line(_ value: some Encodable & Sendable) throws -> String {
         // The canonical form is what a transcript's '=' line holds: read it back through a one-operation transcript.
         let folder = TemporaryDirectory.inMemory("transcript")
         let file = folder.path("empty.sqlite")

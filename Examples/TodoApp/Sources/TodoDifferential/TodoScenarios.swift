@@ -15,11 +15,11 @@ public enum TodoScenarios {
         [lists, itemOrder, cascade, dates, search, refusals, rollback]
     }
 
-    static func read<T: Encodable>(_ name: String, _ body: @escaping (any TodoReadContext) throws -> T) -> Op {
+    static func read<T: Encodable>(_ name: String, _ body: @escaping @Sendable (any TodoReadContext) throws -> T) -> Op {
         Op(name) { session in try session.read(body) }
     }
 
-    static func write<T: Encodable>(_ name: String, _ body: @escaping (any TodoWriteContext) throws -> T) -> Op {
+    static func write<T: Encodable>(_ name: String, _ body: @escaping @Sendable (any TodoWriteContext) throws -> T) -> Op {
         Op(name) { session in try session.write(body) }
     }
 

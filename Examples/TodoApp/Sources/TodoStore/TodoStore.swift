@@ -21,20 +21,23 @@ public enum TodoStore {
     }
 
     /// Opens an existing to-do file on the given driver.
+    ///
+    /// - Throws: `PersistenceError.invalidUse(_:)` for a driver the to-do app has no session on (an app's own
+    ///   `DriverKind`); otherwise what the session's open throws.
     public static func open(at path: String, driver: DriverKind, access: SessionAccess = .readWrite) throws -> TodoSession {
         switch driver {
         case .legacy: try TodoLegacySession.open(at: path, access: access)
         case .queue: try TodoReaderWriterSession.openQueue(at: path, access: access)
         case .pool: try TodoReaderWriterSession.openPool(at: path, access: access)
+        default: throw PersistenceError.invalidUse("the to-do app has no session on driver '\(driver)'; use legacy, queue or pool")
         }
     }
 
     /// Creates a new to-do file with the driver family ``policy`` chooses (both create the same schema) and opens it.
     /// The reader/writer family creates it on the queue; the next ``open(at:placement:access:)`` picks queue or pool.
     public static func create(at path: String, placement: SessionPolicy.Placement = .appContainer) throws -> TodoSession {
-        switch policy.driver(for: placement) {
-        case .legacy: try TodoLegacySession.create(at: path)
-        case .queue, .pool: try TodoReaderWriterSession.create(at: path)
-        }
+        // The policy chooses legacy, queue or pool: everything but legacy is the reader/writer family.
+        if policy.driver(for: placement) == .legacy { return try TodoLegacySession.create(at: path) }
+        return try TodoReaderWriterSession.create(at: path)
     }
 }
