@@ -60,7 +60,7 @@ struct LoadableExtensionTests {
         }
     }
 
-    @Test("Python's sqlite3 module reads every fixture through URI parameters and through pragmas")
+    @Test("Python's sqlite3 module reads every fixture with SQLite3MC's pragmas")
     func pythonReadsEveryFixture() throws {
         let expected = try Self.plainRows().split(separator: "\n").map(String.init)
         for (file, pragmas) in Self.encryptedFixtures {
@@ -83,6 +83,35 @@ struct LoadableExtensionTests {
             #expect(result.exitCode == 0, "\(file): \(result.standardError)")
             #expect(result.standardOutput.split(separator: "\n").map(String.init) == expected, "\(file)")
         }
+    }
+
+    @Test("URI parameters (cipher, legacy, key) and PRAGMA hexkey key the SQLCipher 4 fixture in Python")
+    func uriParametersAndHexKey() throws {
+        let path = Self.fixtures.appendingPathComponent("mmex-200-sqlcipher4.emb").path
+        let hexKey = Self.key.utf8.map { String(format: "%02x", $0) }.joined()
+        let script = """
+            import sqlite3, sys
+            loader = sqlite3.connect(":memory:")
+            loader.enable_load_extension(True)
+            loader.load_extension(sys.argv[1])
+            by_uri = sqlite3.connect("file:%s?mode=ro&cipher=sqlcipher&legacy=4&key=%s" % (sys.argv[2], sys.argv[3]),
+                                     uri=True)
+            print(by_uri.execute("SELECT count(*) FROM CHECKINGACCOUNT_V1").fetchone()[0])
+            by_hex = sqlite3.connect("file:%s?mode=ro" % sys.argv[2], uri=True)
+            by_hex.execute("PRAGMA cipher = 'sqlcipher'")
+            by_hex.execute("PRAGMA legacy = 4")
+            by_hex.execute("PRAGMA hexkey = '%s'" % sys.argv[4])
+            print(by_hex.execute("SELECT count(*) FROM CHECKINGACCOUNT_V1").fetchone()[0])
+            wrong = sqlite3.connect("file:%s?mode=ro&cipher=sqlcipher&legacy=4&key=wrong" % sys.argv[2], uri=True)
+            try:
+                wrong.execute("SELECT count(*) FROM CHECKINGACCOUNT_V1")
+            except sqlite3.DatabaseError as error:
+                print(error)
+            """
+        let result = try DriverPortBinary.run(
+            ["-c", script, Self.library, path, Self.key, hexKey], executable: Self.python)
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "200\n200\nfile is not a database\n")
     }
 
     @Test("a file the shell writes through the extension as SQLCipher 4 opens in SQLite3 Multiple Ciphers")
