@@ -39,7 +39,7 @@ struct ShellCommand: Command {
         var passphrase = try keyOptions.passphrase(
             needed: keyOptions.needsKey(fileIsPlain: probe.kind == .plainSQLite), prompt: "Passphrase for \(path): ",
             console: console)
-        defer { if passphrase != nil { PassphrasePrompt.wipe(&passphrase!) } }
+        defer { _ = passphrase?.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
         var script = try CodecExtension.setupScript(
             library: library, path: path, choice: keyOptions.choice, passphrase: passphrase)
         defer { PassphrasePrompt.wipe(&script) }
