@@ -82,15 +82,28 @@ static dp_mc_choice dp_mc_choose(int cipher, int legacy) {
         dp_mc_add(&choice, DP_FORMAT_ASCON128);
         choice.new_format = DP_FORMAT_ASCON128;
         break;
-    case DP_MC_CIPHER_AEGIS:
-        for (int format = DP_FORMAT_AEGIS128L; format <= DP_FORMAT_AEGIS256X4; format++) dp_mc_add(&choice, format);
-        choice.cannot_create = "this codec does not choose an AEGIS variant for a new file: create it with "
-                               "driverport create --cipher";
+    case DP_MC_CIPHER_AEGIS: {
+        /* SQLite3MC's default AEGIS algorithm is AEGIS-256: first, and what a new file gets. */
+        static const int aegis[] = {DP_FORMAT_AEGIS256, DP_FORMAT_AEGIS256X2, DP_FORMAT_AEGIS256X4,
+                                    DP_FORMAT_AEGIS128L, DP_FORMAT_AEGIS128X2, DP_FORMAT_AEGIS128X4};
+        for (size_t index = 0; index < sizeof(aegis) / sizeof(aegis[0]); index++) dp_mc_add(&choice, aegis[index]);
+        choice.new_format = DP_FORMAT_AEGIS256;
         break;
-    default: /* no PRAGMA cipher */
-        for (int format = DP_FORMAT_SQLCIPHER4; format <= DP_FORMAT_LAST; format++) dp_mc_add(&choice, format);
+    }
+    default: { /* no PRAGMA cipher */
+        /* The order DriverPort detects in (Swift's CipherFormat.detectionOrder: MMEX's formats first). */
+        static const int detection[] = {
+            DP_FORMAT_SQLCIPHER4, DP_FORMAT_AES128, DP_FORMAT_SQLCIPHER3, DP_FORMAT_SQLCIPHER2, DP_FORMAT_SQLCIPHER1,
+            DP_FORMAT_CHACHA20, DP_FORMAT_SQLEET, DP_FORMAT_AES256, DP_FORMAT_RC4, DP_FORMAT_ASCON128,
+            DP_FORMAT_AEGIS256, DP_FORMAT_AEGIS256X2, DP_FORMAT_AEGIS256X4, DP_FORMAT_AEGIS128L, DP_FORMAT_AEGIS128X2,
+            DP_FORMAT_AEGIS128X4,
+        };
+        for (size_t index = 0; index < sizeof(detection) / sizeof(detection[0]); index++) {
+            dp_mc_add(&choice, detection[index]);
+        }
         choice.new_format = DP_FORMAT_CHACHA20;
         break;
+    }
     }
     return choice;
 }

@@ -114,24 +114,29 @@ struct LoadableExtensionTests {
         #expect(result.standardOutput == "200\n200\nfile is not a database\n")
     }
 
-    @Test("a file the shell writes through the extension as SQLCipher 4 opens in SQLite3 Multiple Ciphers")
-    func writtenFileOpensInMultipleCiphers() throws {
+    /// Cipher pragmas for a new file, through the extension and in SQLite3MC (which opens each with its own).
+    static let newFileCiphers: [(extensionPragmas: String, multipleCiphers: [String])] = [
+        ("PRAGMA cipher = 'sqlcipher'; PRAGMA legacy = 4;", ["PRAGMA cipher = 'sqlcipher'", "PRAGMA legacy = 4"]),
+        ("PRAGMA cipher = 'aegis';", ["PRAGMA cipher = 'aegis'"]),
+        ("", []), // no PRAGMA cipher: ChaCha20, SQLite3MC's default for a new file
+    ]
+
+    @Test("a file the shell writes through the extension opens in SQLite3 Multiple Ciphers", arguments: newFileCiphers)
+    func writtenFileOpensInMultipleCiphers(extensionPragmas: String, multipleCiphers: [String]) throws {
         let directory = TemporaryDirectory("extension-write")
         let path = directory.path("written.emb")
         let result = try Self.shellRun(
             """
             .open \(path)
-            PRAGMA cipher = 'sqlcipher'; PRAGMA legacy = 4; PRAGMA key = '\(Self.key)';
+            \(extensionPragmas) PRAGMA key = '\(Self.key)';
             CREATE TABLE t(a INTEGER, b TEXT);
             INSERT INTO t VALUES (1, 'one'), (2, 'two'), (3, 'three');
             """)
         #expect(result.exitCode == 0, "\(result.standardError)")
         let header = try FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 16) ?? Data()
         #expect(header != Data("SQLite format 3\0".utf8), "the written file is plaintext")
-        let outcomes = try Oracle.expectSuccess(Oracle.Session(.multipleCiphers, path, sql: [
-            "PRAGMA cipher = 'sqlcipher'", "PRAGMA legacy = 4", "PRAGMA key = '\(Self.key)'",
-            "SELECT a, b FROM t ORDER BY a",
-        ]))
+        let outcomes = try Oracle.expectSuccess(Oracle.Session(
+            .multipleCiphers, path, sql: multipleCiphers + ["PRAGMA key = '\(Self.key)'", "SELECT a, b FROM t ORDER BY a"]))
         #expect(outcomes.last?.rows == [
             [.integer(1), .text("one")], [.integer(2), .text("two")], [.integer(3), .text("three")],
         ])
