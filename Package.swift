@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "FileLifecycle", targets: ["FileLifecycle"]),
         .library(name: "Transcripts", targets: ["Transcripts"]),
         .library(name: "ShadowSessions", targets: ["ShadowSessions"]),
+        // The page codec as a SQLite loadable extension: libdriverport_codec.so, entry sqlite3_driverportcodec_init.
+        .library(name: "driverport_codec", type: .dynamic, targets: ["CCodecExtension"]),
     ],
     targets: [
         // MARK: Layer 0: C libraries from Debian packages, and the modules that need nothing: the MMEX model and
@@ -52,6 +54,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(name: "MMEXSession", dependencies: ["MMEXModel", "PersistenceSession"]),
+        // The codec as a loadable extension (links the system libsqlite3: the codec calls sqlite3_* directly).
+        .target(
+            name: "CCodecExtension",
+            dependencies: ["CPageCodec"],
+            path: "Sources/CCodecExtension",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
 
         // MARK: Layer 2: the cipher, the differential harness
         .target(name: "SQLiteCipher", dependencies: ["SQLiteEngine", "CPageCodec"]),

@@ -19,6 +19,10 @@ struct dp_file {
     sqlite3_vfs *root;          /* main file: the base VFS it was opened on (to read its WAL's page 1) */
     sqlite3_filename name;      /* main file: SQLite's name for it (NULL for a temporary file) */
     dp_readahead *ahead;        /* main file: read-ahead for scans (NULL: its format gains nothing from it) */
+    int mc_pragmas;             /* main file: answers SQLite3 Multiple Ciphers' pragmas (dp_codec_register_mc) */
+    int mc_cipher;              /* main file: the cipher PRAGMA cipher chose (DP_MC_CIPHER_*; 0: not set) */
+    int mc_legacy;              /* main file: PRAGMA legacy's value (0: not set) */
+    sqlite3 *mc_db;             /* main file: the connection that opened it (dp_mc_bind_connection), or NULL */
 
     /* Rollback journal: the record being written / read (page number, then image, then checksum). */
     int journal_written;        /* this handle wrote records: never a hot journal to check */
@@ -62,6 +66,17 @@ int dp_wal_write(dp_file *file, dp_codec *codec, const void *buffer, int amount,
 int dp_wal_flush(dp_file *file);
 int dp_wal_committed_page1(sqlite3_vfs *root, sqlite3_filename main_name, int page_size, unsigned char *out,
                            int *wal_page_size);
+
+/* vfs_shim.c: attaches a codec to a main file that has read nothing yet (DP_FCNTL_APPLY_KEY). */
+int dp_attach_key(dp_file *file, dp_apply_key *apply);
+/* vfs_shim.c: `file` as a codec file, or NULL when no codec instance opened it. */
+dp_file *dp_as_codec_file(sqlite3_file *file);
+
+/* mc_pragmas.c: SQLite3 Multiple Ciphers' interface on a main file of an instance registered by
+ * dp_codec_register_mc. dp_mc_pragma answers an SQLITE_FCNTL_PRAGMA (SQLITE_NOTFOUND: not one of its pragmas);
+ * dp_mc_open_uri applies the URI parameters of a file just opened (cipher, legacy, key, hexkey). */
+int dp_mc_pragma(dp_file *file, char **args);
+int dp_mc_open_uri(dp_file *file, sqlite3_filename name);
 
 /* expectations.c */
 dp_codec *dp_expectation_take(const char *path);

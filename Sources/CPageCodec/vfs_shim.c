@@ -245,7 +245,7 @@ static dp_codec *dp_detect_with_committed_page1(dp_file *file, const dp_key_spec
     return codec;
 }
 
-static int dp_attach_key(dp_file *file, dp_apply_key *apply) {
+int dp_attach_key(dp_file *file, dp_apply_key *apply) {
     dp_key_result *result = apply->result;
     memset(result, 0, sizeof(*result));
     if (file->codec != NULL) {
@@ -270,6 +270,10 @@ static int dp_attach_key(dp_file *file, dp_apply_key *apply) {
     return SQLITE_OK;
 }
 
+dp_file *dp_as_codec_file(sqlite3_file *file) {
+    return file != NULL && file->pMethods == &dp_io_methods ? (dp_file *)file : NULL;
+}
+
 static int dp_file_control(sqlite3_file *f, int op, void *arg) {
     dp_file *file = (dp_file *)f;
     if (file->kind == DP_KIND_MAIN) {
@@ -291,6 +295,10 @@ static int dp_file_control(sqlite3_file *f, int op, void *arg) {
                 file->codec->last_message[0] = 0;
             }
             return SQLITE_OK;
+        }
+        if (op == SQLITE_FCNTL_PRAGMA && file->mc_pragmas) {
+            int rc = dp_mc_pragma(file, arg);
+            if (rc != SQLITE_NOTFOUND) return rc;
         }
     }
     if (op == SQLITE_FCNTL_MMAP_SIZE && dp_file_codec(file) != NULL) {
@@ -314,6 +322,7 @@ static const sqlite3_io_methods dp_io_methods = {
 
 /* The base VFS of a registered codec instance. */
 static inline sqlite3_vfs *dp_base(sqlite3_vfs *vfs) { return (sqlite3_vfs *)vfs->pAppData; }
+static int dp_instance_answers_mc(sqlite3_vfs *vfs);
 
 static int dp_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, int flags, int *out_flags) {
     sqlite3_vfs *root = dp_base(vfs);
@@ -339,6 +348,14 @@ static int dp_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, int
         file->root = root;
         file->name = name;
         file->codec = dp_expectation_take(name); /* a file SQLite opens itself, such as a VACUUM INTO target */
+        file->mc_pragmas = dp_instance_answers_mc(vfs);
+        if (file->mc_pragmas && file->codec == NULL) {
+            rc = dp_mc_open_uri(file, name);
+            if (rc != SQLITE_OK) {
+                dp_close(f);
+                file->base.pMethods = NULL;
+            }
+        }
     }
     return rc;
 }
@@ -416,20 +433,28 @@ int dp_codec_register(void) {
     return dp_register_rc;
 }
 
-/* An instance registered by dp_codec_register_over: the VFS and its own copy of the name. Never freed (SQLite may
- * hold connections on it until the process ends), like the default instance. */
+/* An instance registered by dp_codec_register_over or dp_codec_register_mc: the VFS, whether its main files answer
+ * SQLite3 Multiple Ciphers' pragmas, and its own copy of the name. Never freed (SQLite may hold connections on it
+ * until the process ends), like the default instance. */
 typedef struct dp_codec_instance {
-    sqlite3_vfs vfs;
+    sqlite3_vfs vfs; /* must be first: SQLite's sqlite3_vfs* is the instance */
+    int mc_pragmas;
     char name[];
 } dp_codec_instance;
 
+static int dp_instance_answers_mc(sqlite3_vfs *vfs) {
+    return vfs != &dp_vfs && ((dp_codec_instance *)vfs)->mc_pragmas;
+}
+
 static pthread_mutex_t dp_register_lock = PTHREAD_MUTEX_INITIALIZER;
 
-int dp_codec_register_over(const char *name, const char *base_name) {
+/* Registers an instance named `name` over `base_name`; guarded by dp_register_lock (find-then-register must not
+ * race another registration). */
+static int dp_register_instance(const char *name, const char *base_name, int mc_pragmas, int make_default) {
     if (name == NULL || base_name == NULL) return SQLITE_MISUSE;
     int rc = dp_codec_register();
     if (rc != SQLITE_OK) return rc;
-    pthread_mutex_lock(&dp_register_lock); /* find-then-register must not race another registration */
+    pthread_mutex_lock(&dp_register_lock);
     sqlite3_vfs *root = sqlite3_vfs_find(base_name);
     if (root == NULL || root->iVersion < 3) {
         rc = SQLITE_NOTFOUND;
@@ -443,12 +468,25 @@ int dp_codec_register_over(const char *name, const char *base_name) {
         } else {
             memcpy(instance->name, name, length);
             dp_fill_vfs(&instance->vfs, instance->name, root);
-            rc = sqlite3_vfs_register(&instance->vfs, 0);
+            instance->mc_pragmas = mc_pragmas;
+            rc = sqlite3_vfs_register(&instance->vfs, make_default);
             if (rc != SQLITE_OK) sqlite3_free(instance);
         }
     }
     pthread_mutex_unlock(&dp_register_lock);
     return rc;
+}
+
+int dp_codec_register_over(const char *name, const char *base_name) {
+    return dp_register_instance(name, base_name, 0, 0);
+}
+
+int dp_codec_register_mc(const char *name, int make_default) {
+    sqlite3_vfs *existing = sqlite3_vfs_find(name);
+    if (existing != NULL && existing->xOpen == dp_open && dp_instance_answers_mc(existing)) {
+        return make_default ? sqlite3_vfs_register(existing, 1) : SQLITE_OK; /* loaded again: already there */
+    }
+    return dp_register_instance(name, "unix", 1, make_default);
 }
 
 const char *dp_codec_instance_name(const void *pointer) {

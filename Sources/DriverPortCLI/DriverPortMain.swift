@@ -8,7 +8,7 @@ public enum DriverPortMain {
     public static let commands: [any Command] = [
         InspectCommand(), DumpCommand(), CreateCommand(), ExportCommand(), RekeyCommand(), FixtureCommand(),
         UpgradeCommand(), SnapshotCommand(), RelocateCommand(), DiffCommand(), ShadowCommand(), RecordCommand(),
-        VerifyCommand(), BenchCommand(),
+        VerifyCommand(), BenchCommand(), SqlCommand(), SchemaCommand(), ShellCommand(),
     ]
 
     static var overview: String {

@@ -24,12 +24,13 @@ public enum DriverPortBinary {
         public var crashed: Bool = false
     }
 
-    /// Runs `driverport ARGUMENTS` with an optional environment addition and standard input.
+    /// Runs `driverport ARGUMENTS` (or another `executable`) with an optional environment addition and standard input.
     public static func run(
-        _ arguments: [String], environment: [String: String] = [:], input: Data? = nil, timeout: TimeInterval = 120
+        _ arguments: [String], environment: [String: String] = [:], input: Data? = nil, timeout: TimeInterval = 120,
+        executable: URL? = nil
     ) throws -> Result {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable ?? url
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let out = Pipe()

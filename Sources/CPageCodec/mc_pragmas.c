@@ -1,0 +1,322 @@
+/*
+ * SQLite3 Multiple Ciphers' key interface on the codec VFS: the pragmas (cipher, legacy, kdf_iter, key, hexkey)
+ * arrive through SQLITE_FCNTL_PRAGMA before the first page is read, and the URI parameters (cipher, legacy, key,
+ * hexkey) when the main file is opened. Only instances registered by dp_codec_register_mc answer them.
+ *
+ * As in SQLite3MC, a wrong key is not refused by PRAGMA key: the file stays without a codec and its first read fails
+ * with SQLITE_NOTADB ("file is not a database"), before anything can be written. Everything this codec cannot do as
+ * SQLite3MC would (a key on a plain file, an unknown cipher, a key after the first read, a kdf_iter other than the
+ * format's, rekey) is an error naming what to do instead. Passphrases never appear in a message.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "vfs_internal.h"
+
+enum {
+    DP_MC_CIPHER_AUTO = 0, /* no PRAGMA cipher: detect an existing file, ChaCha20 for a new one (SQLite3MC's default) */
+    DP_MC_CIPHER_AES128 = 1,
+    DP_MC_CIPHER_AES256 = 2,
+    DP_MC_CIPHER_CHACHA20 = 3,
+    DP_MC_CIPHER_SQLCIPHER = 4,
+    DP_MC_CIPHER_RC4 = 5,
+    DP_MC_CIPHER_ASCON128 = 6,
+    DP_MC_CIPHER_AEGIS = 7,
+};
+
+/* SQLite3MC's cipher names, indexed by DP_MC_CIPHER_*. */
+static const char *const dp_mc_names[] = {
+    "", "aes128cbc", "aes256cbc", "chacha20", "sqlcipher", "rc4", "ascon128", "aegis",
+};
+#define DP_MC_CIPHER_COUNT ((int)(sizeof(dp_mc_names) / sizeof(dp_mc_names[0])))
+
+/* The page size of a new file: SQLite's default, which the connection's page 1 gets (a PRAGMA page_size before the
+ * key makes the codec refuse the first write with a page-size error, never a wrong file). */
+#define DP_MC_NEW_PAGE_SIZE 4096
+
+/* Formats to try for a cipher and legacy value, and the format a new (empty) file gets (0: cannot create one). */
+typedef struct dp_mc_choice {
+    int candidates[DP_FORMAT_LAST];
+    int count;
+    int new_format;
+    const char *cannot_create; /* why no new file, when new_format is 0 */
+} dp_mc_choice;
+
+static void dp_mc_add(dp_mc_choice *choice, int format) { choice->candidates[choice->count++] = format; }
+
+static dp_mc_choice dp_mc_choose(int cipher, int legacy) {
+    dp_mc_choice choice = {.count = 0, .new_format = 0, .cannot_create = NULL};
+    switch (cipher) {
+    case DP_MC_CIPHER_AES128:
+        dp_mc_add(&choice, DP_FORMAT_AES128); /* both page-1 layouts read */
+        if (legacy == 0) choice.new_format = DP_FORMAT_AES128;
+        else choice.cannot_create = "this codec creates AES-128 files only in the current layout: drop PRAGMA legacy";
+        break;
+    case DP_MC_CIPHER_AES256:
+        dp_mc_add(&choice, DP_FORMAT_AES256);
+        choice.new_format = DP_FORMAT_AES256;
+        break;
+    case DP_MC_CIPHER_CHACHA20:
+        dp_mc_add(&choice, legacy >= 1 ? DP_FORMAT_SQLEET : DP_FORMAT_CHACHA20);
+        choice.new_format = choice.candidates[0];
+        break;
+    case DP_MC_CIPHER_SQLCIPHER:
+        if (legacy >= 1 && legacy <= 4) {
+            static const int by_legacy[] = {0, DP_FORMAT_SQLCIPHER1, DP_FORMAT_SQLCIPHER2, DP_FORMAT_SQLCIPHER3,
+                                            DP_FORMAT_SQLCIPHER4};
+            dp_mc_add(&choice, by_legacy[legacy]);
+            choice.new_format = by_legacy[legacy];
+        } else {
+            dp_mc_add(&choice, DP_FORMAT_SQLCIPHER4);
+            dp_mc_add(&choice, DP_FORMAT_SQLCIPHER3);
+            dp_mc_add(&choice, DP_FORMAT_SQLCIPHER2);
+            dp_mc_add(&choice, DP_FORMAT_SQLCIPHER1);
+            choice.cannot_create = "SQLite3MC's own SQLCipher variant (legacy = 0) is not written by this codec: "
+                                   "set PRAGMA legacy = 4 for a SQLCipher 4 file";
+        }
+        break;
+    case DP_MC_CIPHER_RC4:
+        dp_mc_add(&choice, DP_FORMAT_RC4);
+        choice.new_format = DP_FORMAT_RC4;
+        break;
+    case DP_MC_CIPHER_ASCON128:
+        dp_mc_add(&choice, DP_FORMAT_ASCON128);
+        choice.new_format = DP_FORMAT_ASCON128;
+        break;
+    case DP_MC_CIPHER_AEGIS: {
+        /* SQLite3MC's default AEGIS algorithm is AEGIS-256: first, and what a new file gets. */
+        static const int aegis[] = {DP_FORMAT_AEGIS256, DP_FORMAT_AEGIS256X2, DP_FORMAT_AEGIS256X4,
+                                    DP_FORMAT_AEGIS128L, DP_FORMAT_AEGIS128X2, DP_FORMAT_AEGIS128X4};
+        for (size_t index = 0; index < sizeof(aegis) / sizeof(aegis[0]); index++) dp_mc_add(&choice, aegis[index]);
+        choice.new_format = DP_FORMAT_AEGIS256;
+        break;
+    }
+    default: { /* no PRAGMA cipher */
+        /* The order DriverPort detects in (Swift's CipherFormat.detectionOrder: MMEX's formats first). */
+        static const int detection[] = {
+            DP_FORMAT_SQLCIPHER4, DP_FORMAT_AES128, DP_FORMAT_SQLCIPHER3, DP_FORMAT_SQLCIPHER2, DP_FORMAT_SQLCIPHER1,
+            DP_FORMAT_CHACHA20, DP_FORMAT_SQLEET, DP_FORMAT_AES256, DP_FORMAT_RC4, DP_FORMAT_ASCON128,
+            DP_FORMAT_AEGIS256, DP_FORMAT_AEGIS256X2, DP_FORMAT_AEGIS256X4, DP_FORMAT_AEGIS128L, DP_FORMAT_AEGIS128X2,
+            DP_FORMAT_AEGIS128X4,
+        };
+        for (size_t index = 0; index < sizeof(detection) / sizeof(detection[0]); index++) {
+            dp_mc_add(&choice, detection[index]);
+        }
+        choice.new_format = DP_FORMAT_CHACHA20;
+        break;
+    }
+    }
+    return choice;
+}
+
+/* kdf_iter of the formats whose count SQLite3MC lets an app set; 0 where the cipher has no single default here. */
+static int dp_mc_default_kdf_iter(int cipher, int legacy) {
+    if (cipher != DP_MC_CIPHER_SQLCIPHER) return 0;
+    switch (legacy) {
+    case 4: return 256000;
+    case 3: return 64000;
+    case 1:
+    case 2: return 4000;
+    default: return 0;
+    }
+}
+
+static int dp_mc_cipher_named(const char *name) {
+    for (int index = 1; index < DP_MC_CIPHER_COUNT; index++) {
+        if (sqlite3_stricmp(name, dp_mc_names[index]) == 0) return index;
+    }
+    return -1;
+}
+
+/* Sets `*message` (SQLite frees it) and returns `rc`. */
+static int dp_mc_answer(char **message, int rc, const char *text) {
+    *message = sqlite3_mprintf("%s", text);
+    return rc;
+}
+
+static int dp_hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Decodes hex into a new buffer (sqlite3_free it after dp_wipe); NULL when `hex` is not an even run of hex digits. */
+static unsigned char *dp_mc_unhex(const char *hex, int *length) {
+    size_t digits = strlen(hex);
+    if (digits == 0 || digits % 2 != 0) return NULL;
+    unsigned char *bytes = sqlite3_malloc64(digits / 2);
+    if (bytes == NULL) return NULL;
+    for (size_t index = 0; index < digits / 2; index++) {
+        int high = dp_hex_value(hex[2 * index]), low = dp_hex_value(hex[2 * index + 1]);
+        if (high < 0 || low < 0) {
+            dp_wipe(bytes, digits / 2);
+            sqlite3_free(bytes);
+            return NULL;
+        }
+        bytes[index] = (unsigned char)(high * 16 + low);
+    }
+    *length = (int)(digits / 2);
+    return bytes;
+}
+
+/* Applies a passphrase with the file's cipher and legacy. SQLITE_OK also for a wrong key (the file then stays without
+ * a codec, and its first read fails with SQLITE_NOTADB); otherwise an error with `*message` set. */
+static int dp_mc_apply(dp_file *file, const unsigned char *secret, int length, char **message) {
+    if (length <= 0) return dp_mc_answer(message, SQLITE_ERROR, "an empty key: give the file's passphrase");
+    dp_mc_choice choice = dp_mc_choose(file->mc_cipher, file->mc_legacy);
+    sqlite3_int64 size = 0;
+    if (file->real->pMethods->xFileSize(file->real, &size) != SQLITE_OK) {
+        return dp_mc_answer(message, SQLITE_IOERR, "cannot read the database's size");
+    }
+    if (size == 0 && choice.new_format == 0) return dp_mc_answer(message, SQLITE_ERROR, choice.cannot_create);
+    if (size == 0 && file->mc_db == NULL) {
+        return dp_mc_answer(message, SQLITE_ERROR, "an empty file is encrypted only as a connection's main database: "
+                                                   "open it directly (not ATTACH) and give the key first");
+    }
+    dp_key_spec spec = {
+        .candidates = choice.candidates,
+        .candidate_count = choice.count,
+        .secret = secret,
+        .secret_length = length,
+        .secret_is_raw = 0,
+        .new_file_format = choice.new_format,
+        .new_file_page_size = DP_MC_NEW_PAGE_SIZE,
+    };
+    dp_key_result result;
+    dp_apply_key apply = {.spec = &spec, .result = &result};
+    int rc = dp_attach_key(file, &apply);
+    if (rc == SQLITE_OK && result.outcome == DP_FILE_PLAIN) {
+        rc = dp_mc_answer(message, SQLITE_ERROR,
+                          "the database is not encrypted: open it without PRAGMA key (driverport rekey encrypts it)");
+    } else if (rc != SQLITE_OK && result.error == DP_ERR_WRONG_KEY) {
+        rc = dp_mc_answer(message, SQLITE_OK, "ok"); /* SQLITE_NOTADB at the first read, as in SQLite3MC */
+    } else if (rc != SQLITE_OK) {
+        *message = sqlite3_mprintf("%s", result.message);
+    } else {
+        if (result.outcome == DP_FILE_NEW) {
+            /* SQLITE_FCNTL_RESERVE_BYTES: SQLite leaves this many bytes at the end of every page for the cipher. */
+            int reserve = result.reserve;
+            sqlite3_file_control(file->mc_db, "main", SQLITE_FCNTL_RESERVE_BYTES, &reserve);
+        }
+        rc = dp_mc_answer(message, SQLITE_OK, "ok");
+    }
+    dp_wipe(&result, sizeof(result));
+    return rc;
+}
+
+static int dp_mc_key_allowed(dp_file *file, char **message) {
+    if (file->codec != NULL) return dp_mc_answer(message, SQLITE_MISUSE, "a key was already applied to this database");
+    if (file->pages_read > 0) {
+        return dp_mc_answer(message, SQLITE_MISUSE,
+                            "PRAGMA key after the database was read: give the key first, before any other statement");
+    }
+    return SQLITE_OK;
+}
+
+static int dp_mc_key(dp_file *file, const char *value, int hex, char **message) {
+    if (value == NULL) return dp_mc_answer(message, SQLITE_ERROR, "PRAGMA key needs a value: PRAGMA key = '...'");
+    int rc = dp_mc_key_allowed(file, message);
+    if (rc != SQLITE_OK) return rc;
+    if (!hex) return dp_mc_apply(file, (const unsigned char *)value, (int)strlen(value), message);
+    int length = 0;
+    unsigned char *bytes = dp_mc_unhex(value, &length);
+    if (bytes == NULL) return dp_mc_answer(message, SQLITE_ERROR, "PRAGMA hexkey needs an even number of hex digits");
+    rc = dp_mc_apply(file, bytes, length, message);
+    dp_wipe(bytes, (unsigned long)length);
+    sqlite3_free(bytes);
+    return rc;
+}
+
+static int dp_mc_set_cipher(dp_file *file, const char *value, char **message) {
+    if (value == NULL) {
+        *message = sqlite3_mprintf("%s", file->mc_cipher == 0 ? "auto" : dp_mc_names[file->mc_cipher]);
+        return SQLITE_OK;
+    }
+    int cipher = dp_mc_cipher_named(value);
+    if (cipher < 0) {
+        *message = sqlite3_mprintf("unknown cipher '%q': use aes128cbc, aes256cbc, chacha20, sqlcipher, rc4, ascon128 "
+                                   "or aegis",
+                                   value);
+        return SQLITE_ERROR;
+    }
+    if (file->codec != NULL || file->pages_read > 0) {
+        return dp_mc_answer(message, SQLITE_MISUSE, "PRAGMA cipher after the key or the first read: set it first");
+    }
+    file->mc_cipher = cipher;
+    *message = sqlite3_mprintf("%s", dp_mc_names[cipher]);
+    return SQLITE_OK;
+}
+
+static int dp_mc_set_legacy(dp_file *file, const char *value, char **message) {
+    if (value != NULL) {
+        char *end = NULL;
+        long legacy = strtol(value, &end, 10);
+        if (end == value || *end != 0 || legacy < 0 || legacy > 4) {
+            return dp_mc_answer(message, SQLITE_ERROR, "PRAGMA legacy takes 0 to 4 (4: SQLCipher 4)");
+        }
+        if (file->codec != NULL || file->pages_read > 0) {
+            return dp_mc_answer(message, SQLITE_MISUSE, "PRAGMA legacy after the key or the first read: set it first");
+        }
+        file->mc_legacy = (int)legacy;
+    }
+    *message = sqlite3_mprintf("%d", file->mc_legacy);
+    return SQLITE_OK;
+}
+
+static int dp_mc_kdf_iter(dp_file *file, const char *value, char **message) {
+    int expected = dp_mc_default_kdf_iter(file->mc_cipher, file->mc_legacy);
+    if (value == NULL) {
+        *message = sqlite3_mprintf("%d", expected);
+        return SQLITE_OK;
+    }
+    if (expected != 0 && atol(value) == expected) {
+        *message = sqlite3_mprintf("%d", expected);
+        return SQLITE_OK;
+    }
+    return dp_mc_answer(message, SQLITE_ERROR,
+                        "this codec reads each format with its standard kdf_iter only (SQLCipher 4: 256000, 3: 64000, "
+                        "2 and 1: 4000, after PRAGMA cipher = 'sqlcipher' and PRAGMA legacy): drop PRAGMA kdf_iter");
+}
+
+int dp_mc_pragma(dp_file *file, char **args) {
+    const char *name = args[1];
+    const char *value = args[2];
+    if (sqlite3_stricmp(name, "key") == 0) return dp_mc_key(file, value, 0, &args[0]);
+    if (sqlite3_stricmp(name, "hexkey") == 0) return dp_mc_key(file, value, 1, &args[0]);
+    if (sqlite3_stricmp(name, "cipher") == 0) return dp_mc_set_cipher(file, value, &args[0]);
+    if (sqlite3_stricmp(name, "legacy") == 0) return dp_mc_set_legacy(file, value, &args[0]);
+    if (sqlite3_stricmp(name, "kdf_iter") == 0) return dp_mc_kdf_iter(file, value, &args[0]);
+    if (sqlite3_stricmp(name, "rekey") == 0 || sqlite3_stricmp(name, "hexrekey") == 0) {
+        return dp_mc_answer(&args[0], SQLITE_ERROR,
+                            "PRAGMA rekey is not available through this extension: use driverport rekey FILE");
+    }
+    return SQLITE_NOTFOUND;
+}
+
+int dp_mc_open_uri(dp_file *file, sqlite3_filename name) {
+    const char *cipher = sqlite3_uri_parameter(name, "cipher");
+    if (cipher != NULL) {
+        file->mc_cipher = dp_mc_cipher_named(cipher);
+        if (file->mc_cipher < 0) return SQLITE_ERROR; /* an unknown cipher name */
+    }
+    sqlite3_int64 legacy = sqlite3_uri_int64(name, "legacy", 0);
+    if (legacy < 0 || legacy > 4) return SQLITE_ERROR;
+    file->mc_legacy = (int)legacy;
+    const char *key = sqlite3_uri_parameter(name, "key");
+    const char *hexkey = sqlite3_uri_parameter(name, "hexkey");
+    if (key == NULL && hexkey == NULL) return SQLITE_OK;
+    char *message = NULL;
+    int rc = dp_mc_key(file, key != NULL ? key : hexkey, key == NULL, &message);
+    sqlite3_free(message);
+    return rc == SQLITE_OK ? SQLITE_OK : SQLITE_NOTADB;
+}
+
+int dp_mc_bind_connection(void *handle) {
+    sqlite3 *db = handle;
+    sqlite3_file *main_file = NULL;
+    if (sqlite3_file_control(db, "main", SQLITE_FCNTL_FILE_POINTER, &main_file) != SQLITE_OK) return SQLITE_OK;
+    dp_file *file = dp_as_codec_file(main_file);
+    if (file == NULL || !file->mc_pragmas) return SQLITE_OK;
+    file->mc_db = db;
+    return sqlite3_exec(db, "PRAGMA temp_store = MEMORY", NULL, NULL, NULL);
+}
