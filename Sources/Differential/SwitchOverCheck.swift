@@ -16,7 +16,7 @@ extension DifferentialHarness {
             )
             for suffix in ["", "-wal", "-journal"]
             where suffix.isEmpty || FileManager.default.fileExists(atPath: copies.baselinePath + suffix) {
-                try FileCopy.copy(copies.baselinePath + suffix, to: path + suffix, mode: 0o600)
+                try FileCopy.copy(copies.baselinePath + suffix, to: path + suffix)
             }
         } catch {
             return [mismatch(.open, field: switchOverField, "copied", "cannot copy the \(baseline.name) file: \(error)")]

@@ -4,7 +4,9 @@ import SQLiteEngine
 /// A private folder with one copy of the source file per side, so neither implementation can touch the source or
 /// see the other's writes.
 struct WorkingCopies {
-    let root: URL
+    /// The private folder holding both sides (``SQLiteEngine/ScratchFolder``).
+    let scratch: ScratchFolder
+    var root: URL { scratch.url }
     let baselinePath: String
     let candidatePath: String
     /// Each side's main file (same order as ``targets``) as of the last copy or reset: a reset trusts the tracker
@@ -21,17 +23,23 @@ struct WorkingCopies {
     /// database; `-shm` is rebuilt by SQLite and is not copied) into `parent/<unique>/{baseline,candidate}/`.
     init(source: String, under parent: URL) throws {
         let manager = FileManager.default
-        root = parent.appendingPathComponent("diff-\(UUID().uuidString)")
+        let scratch = try ScratchFolder.make(kind: "copies", in: parent)
+        self.scratch = scratch
         let name = URL(fileURLWithPath: source).lastPathComponent
         var paths: [String] = []
-        for side in ["baseline", "candidate"] {
-            let folder = root.appendingPathComponent(side)
-            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-            let target = folder.appendingPathComponent(name).path
-            for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || manager.fileExists(atPath: source + suffix) {
-                try FileCopy.copy(source + suffix, to: target + suffix)
+        do {
+            for side in ["baseline", "candidate"] {
+                let folder = scratch.appending(side)
+                try manager.createDirectory(at: folder, withIntermediateDirectories: false)
+                let target = folder.appendingPathComponent(name).path
+                for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || manager.fileExists(atPath: source + suffix) {
+                    try FileCopy.copy(source + suffix, to: target + suffix)
+                }
+                paths.append(target)
             }
-            paths.append(target)
+        } catch {
+            scratch.remove()
+            throw error
         }
         baselinePath = paths[0]
         candidatePath = paths[1]
@@ -76,7 +84,7 @@ struct WorkingCopies {
 
     func remove() {
         for target in targets { ChangedPageTracking.unwatch(target) }
-        try? FileManager.default.removeItem(at: root)
+        scratch.remove()
     }
 }
 
@@ -110,7 +118,7 @@ extension WorkingCopies {
             try WorkingCopies.rewriteDifferences(of: targets, from: source)
         }
         for target in targets {
-            try manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target)
+            try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target)
             for suffix in ["-wal", "-journal"] where manager.fileExists(atPath: source + suffix) {
                 try FileCopy.copy(source + suffix, to: target + suffix)
             }
@@ -239,11 +247,10 @@ package final class WorkingCopyPool: @unchecked Sendable {
               let identity = FileIdentity.of(source)
         else { return nil }
         if let known = lock.withLock({ sources[source] }), known.identity == identity { return known.pages }
-        let folder = parent.appendingPathComponent("source-pages-\(UUID().uuidString)")
-        defer { try? manager.removeItem(at: folder) }
-        let copy = folder.appendingPathComponent(URL(fileURLWithPath: source).lastPathComponent).path
-        guard (try? manager.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
-              (try? FileCopy.copy(source, to: copy)) != nil,
+        guard let scratch = try? ScratchFolder.make(kind: "source-pages", in: parent) else { return nil }
+        defer { scratch.remove() }
+        let copy = scratch.appending(URL(fileURLWithPath: source).lastPathComponent).path
+        guard (try? FileCopy.copy(source, to: copy)) != nil,
               FileIdentity.of(source) == identity,
               let connection = try? inspect(copy)
         else { return nil }

@@ -35,10 +35,9 @@ public enum BenchSuite {
         let loadAtStart = MachineFacts.loadAverage()
         let clock = ContinuousClock()
         let start = clock.now
-        let workDirectory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("driverport-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: workDirectory) }
+        let scratch = try ScratchFolder.make(kind: "bench", in: FileManager.default.temporaryDirectory)
+        defer { scratch.remove() }
+        let workDirectory = scratch.url
         let context = BenchContext(
             configuration: configuration, workDirectory: workDirectory, fixtures: fixtures,
             probeExecutable: probeExecutable, progress: progress)

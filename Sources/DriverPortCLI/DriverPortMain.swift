@@ -1,6 +1,8 @@
+import Foundation
 import Differential
 import MMEXFixtures
 import SQLiteCipher
+import SQLiteEngine
 
 /// The `driverport` command line: picks the subcommand, handles `--help`, maps errors to one line and an exit code.
 public enum DriverPortMain {
@@ -30,6 +32,8 @@ public enum DriverPortMain {
         Exit codes: 0 ok, 1 a check found a difference, 64 usage, 65 data error (not a database, wrong key),
         66 missing input, 73 cannot create output, 74 I/O error, 75 locked, try again.
         Passphrases are never taken as arguments: use --key-env NAME, --key-file PATH or --key-stdin.
+        Scratch copies (0700 folders driverport-KIND-PID-XXXXXX, files 0600) go to TMPDIR (diff and shadow: /dev/shm
+        when TMPDIR is not set) and are removed at exit, on errors and on SIGINT/SIGTERM/SIGHUP; set TMPDIR to move them.
         """
         return text
     }
@@ -57,6 +61,21 @@ public enum DriverPortMain {
             console.error("driverport: peak resident memory: \(peak) bytes")
         }
         return code
+    }
+
+    /// Makes SIGINT, SIGTERM and SIGHUP remove the process's scratch folders before the process dies of the signal:
+    /// the `driverport` executable calls it first, a test running commands in its own process does not.
+    public static func removeScratchOnTerminatingSignals() {
+        ScratchSignals.install()
+    }
+
+    /// Ends the `driverport` process with `code`, after removing the scratch folders still held (those kept for the
+    /// whole run, such as the import scenarios' source files). When a terminating signal is being handled, waits for
+    /// its handler to end the process instead, so the exit status is the signal's.
+    public static func exitProcess(_ code: ExitCode) -> Never {
+        ScratchFolder.removeAllLive()
+        ScratchSignals.settle()
+        exit(code.rawValue)
     }
 
     /// Runs the command line (without the program name) and returns the exit code.

@@ -7,6 +7,7 @@ import MMEXSession
 import MMEXShadow
 import PersistenceSession
 import ShadowSessions
+import SQLiteEngine
 
 /// `driverport shadow`: runs seeded MMEX operations through a shadow session on a copy of FILE, as an app would
 /// (the control answers, the candidate runs in its shadow), and reports what was compared and every mismatch.
@@ -80,8 +81,9 @@ struct ShadowCommand: Command {
         if let log, log.isEmpty { throw CLIError.usage("--log takes a file path") }
         if let log { try Self.openLog(log) }
 
-        let folder = DiffCommand.scratchDirectory.appendingPathComponent("driverport-shadow-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try ScratchFolder.make(kind: "shadow", in: DiffCommand.scratchDirectory)
+        defer { scratch.remove() }
+        let folder = scratch.url
         let collected = CollectingShadowPublisher()
         let logPublisher = log.map(JSONLinesShadowPublisher.init(path:))
         let report: Report

@@ -43,9 +43,10 @@ public struct ImportSources: Sendable {
     private static let made: Result<ImportSources, any Error> = Result { try make() }
 
     private static func make() throws -> ImportSources {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("driverport-import-sources-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let sources = ImportSources(folder: url.path)
+        // Kept for the process's life: removed with every live scratch folder as the CLI ends (or is interrupted),
+        // or, after a test process, by the next run that makes scratch in the same place.
+        let scratch = try ScratchFolder.make(kind: "import-sources", in: FileManager.default.temporaryDirectory)
+        let sources = ImportSources(folder: scratch.path)
         try SampleDatabase.createFile(at: sources.sample)
         try fill(sources.dupes, key: nil, base: 9_100_000)
         try fill(sources.dupesRenamed, key: nil, base: 9_200_000)
@@ -56,6 +57,9 @@ public struct ImportSources: Sendable {
         let other = try EngineConnection(path: sources.notMMEX, options: .create)
         try other.execute("CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes VALUES (1, 'hello');")
         other.close()
+        for path in try FileManager.default.contentsOfDirectory(atPath: scratch.path) {
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: scratch.appending(path).path)
+        }
         return sources
     }
 

@@ -178,16 +178,15 @@ package struct PlantedBugRun {
         return PortedSlice(slice: slice.slice, repositories: slice.repositories, handWritten: chosen, random: slice.random)
     }
 
-    private func folder() throws -> URL {
-        let folder = workDirectory.appendingPathComponent("driverport-mutants-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+    private func folder() throws -> ScratchFolder {
+        try ScratchFolder.make(kind: "mutants", in: workDirectory)
     }
 
     /// Runs every slice unchanged with both drivers' statements recorded; `log` gets a line per slice with its time.
     package func record(log: (String) -> Void = { _ in }) throws -> Recording {
-        let folder = try folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try folder()
+        defer { scratch.remove() }
+        let folder = scratch.url
         let seen = Mutex<[PlantedDriver: Set<String>]>([:])
         for driver in PlantedDriver.allCases {
             driver.install(under: folder.path) { sql in
@@ -237,8 +236,9 @@ package struct PlantedBugRun {
     /// Plants `mutant` and runs the scenarios that issued its statement, slice by slice, until one reports a
     /// mismatch.
     package func run(_ mutant: PlantedMutant, issuers: Issuers) throws -> MutantOutcome {
-        let folder = try folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try folder()
+        defer { scratch.remove() }
+        let folder = scratch.url
         let planted = mutant.mutant
         mutant.driver.install(under: folder.path) { Self.plant(planted, in: $0) }
         defer { mutant.driver.remove() }
@@ -272,8 +272,9 @@ extension PlantedBugRun {
     package func firstMismatch(
         planting rewrite: @escaping @Sendable (String) -> String, into driver: PlantedDriver, slice: PortedSlice
     ) throws -> String? {
-        let folder = try folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try folder()
+        defer { scratch.remove() }
+        let folder = scratch.url
         driver.install(under: folder.path, rewrite)
         defer { driver.remove() }
         for position in slice.scenarios(options).indices {

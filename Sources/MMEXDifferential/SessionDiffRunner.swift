@@ -69,9 +69,9 @@ public struct SessionDiffRunner {
         _ slices: [PortedSlice] = SliceRegistry.ported, progress: (Progress) -> Void = { _ in },
         finished: (SliceDiff) -> Void = { _ in }
     ) throws -> SessionDiffReport {
-        let folder = workDirectory.appendingPathComponent("driverport-diff-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try ScratchFolder.make(kind: "diff", in: workDirectory)
+        defer { scratch.remove() }
+        let folder = scratch.url
         let (snapshot, facts, shown) = try prepareSource(in: folder)
         // One pair of working copies for every slice and comparison: made once, reset to the snapshot per scenario.
         let copies = WorkingCopyPool()
@@ -114,7 +114,7 @@ public struct SessionDiffRunner {
             let snapshot = snapshotFolder.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent).path
             for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || manager.fileExists(atPath: path + suffix) {
                 try manager.copyItem(atPath: path + suffix, toPath: snapshot + suffix)
-                try manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: snapshot + suffix)
+                try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: snapshot + suffix)
             }
             let wal = MMEXFileCheck.isWALMode(snapshot, key: sessionKey) ?? false
             return (snapshot, SourceFacts(isWALMode: wal), path)

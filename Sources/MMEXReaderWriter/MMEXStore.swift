@@ -4,6 +4,7 @@ import MMEXSession
 import PersistenceSession
 import ReaderWriterDriver
 import ReaderWriterSessions
+import SQLiteEngine
 
 /// What ``ReaderWriterSession`` needs of a queue or pool besides the generic engine's ``ReaderWriterStore``: how it
 /// opens on the MMEX sample database.
@@ -28,14 +29,13 @@ extension DatabasePool: MMEXStore {
     /// WAL needs a file: the sample is written into a private temporary folder, which the session removes when it
     /// closes. It is as private and short-lived as an in-memory database, but its location is that file.
     public static func openSample(configuration: Configuration) throws -> (store: DatabasePool, location: SessionLocation, folder: URL?) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("driverport-sample-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.make(kind: "sample", in: FileManager.default.temporaryDirectory).url
         do {
             let path = folder.appendingPathComponent("sample.mmb").path
             try SampleDatabase.createFile(at: path)
             return (try openStore(path: path, configuration: configuration), .file(path: path), folder)
         } catch {
-            try? FileManager.default.removeItem(at: folder)
+            ScratchFolder.remove(folder)
             throw error
         }
     }

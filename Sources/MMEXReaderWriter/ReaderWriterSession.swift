@@ -5,6 +5,7 @@ import MMEXSessionSupport
 import PersistenceSession
 import ReaderWriterDriver
 import ReaderWriterSessions
+import SQLiteEngine
 
 /// The MMEX session on the serialized queue of the reader/writer driver.
 ///
@@ -113,7 +114,7 @@ public final class ReaderWriterSession<Store: MMEXStore>: MMEXSession {
                 engine: ReaderWriterSessionEngine(
                     store: store, location: location, access: .readWrite,
                     setup: setup(path: path, keyGiven: false, configuration: configuration),
-                    onClose: { if let folder { try? FileManager.default.removeItem(at: folder) } }
+                    onClose: { if let folder { ScratchFolder.remove(folder) } }
                 )
             )
         } catch {

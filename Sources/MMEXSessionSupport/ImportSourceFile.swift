@@ -25,11 +25,11 @@ public final class ImportSourceFile {
     /// A schema name no other attachment of this process uses (`dp_import_N`).
     public let schema: String
     private let readOnlySource: ReadOnlySource?
-    private let copyFolder: URL?
+    private let copyFolder: ScratchFolder?
 
     private static let counter = Atomic<Int>(0)
 
-    private init(uri: String, readOnlySource: ReadOnlySource?, copyFolder: URL?) {
+    private init(uri: String, readOnlySource: ReadOnlySource?, copyFolder: ScratchFolder?) {
         self.uri = uri
         self.readOnlySource = readOnlySource
         self.copyFolder = copyFolder
@@ -59,9 +59,9 @@ public final class ImportSourceFile {
             guard probe.kind != .plainSQLite else {
                 return ImportSourceFile(uri: readOnly.uri, readOnlySource: readOnly, copyFolder: nil)
             }
-            let folder = try privateFolder()
+            let folder = try ScratchFolder.make(kind: "import", in: FileManager.default.temporaryDirectory)
             do {
-                let copy = folder.appendingPathComponent("source.mmb").path
+                let copy = folder.appending("source.mmb").path
                 let destination = try EngineConnection(path: copy, options: .create)
                 defer { destination.close() }
                 // A throwaway copy: no journal, no fsync.
@@ -70,7 +70,7 @@ public final class ImportSourceFile {
                 readOnly.discard()
                 return ImportSourceFile(uri: FileURI.make(path: copy, query: "mode=ro"), readOnlySource: nil, copyFolder: folder)
             } catch {
-                try? FileManager.default.removeItem(at: folder)
+                folder.remove()
                 throw error
             }
         } catch {
@@ -83,14 +83,6 @@ public final class ImportSourceFile {
     /// Removes the private copies (after attaching: the attachment keeps its open descriptor).
     public func discard() {
         readOnlySource?.discard()
-        if let copyFolder { try? FileManager.default.removeItem(at: copyFolder) }
-    }
-
-    private static func privateFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("driverport-import-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
-        )
-        return folder
+        copyFolder?.remove()
     }
 }

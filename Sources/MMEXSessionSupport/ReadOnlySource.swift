@@ -25,12 +25,12 @@ public final class ReadOnlySource: Sendable {
     /// The `file:` URI a driver opens (read-only, through the session's VFS).
     public let uri: String
     /// The private copy's folder, when the session reads a copy.
-    private let copyFolder: URL?
+    private let copyFolder: ScratchFolder?
 
     /// Whether the session reads a private copy taken when it opened.
     public var readsCopy: Bool { copyFolder != nil }
 
-    private init(uri: String, copyFolder: URL?) {
+    private init(uri: String, copyFolder: ScratchFolder?) {
         self.uri = uri
         self.copyFolder = copyFolder
     }
@@ -67,13 +67,11 @@ public final class ReadOnlySource: Sendable {
     /// the WAL's commits, roll back a hot journal), so the copy is one self-contained file.
     private static func recoveredCopy(of path: String, walMode: Bool, key: SessionKey?) throws -> ReadOnlySource {
         let manager = FileManager.default
-        let folder = manager.temporaryDirectory.appendingPathComponent("driverport-session-\(UUID().uuidString)")
-        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.make(kind: "session", in: manager.temporaryDirectory)
         do {
-            let copy = folder.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent).path
-            try manager.copyItem(atPath: path, toPath: copy)
-            for suffix in ["-wal", "-journal"] where manager.fileExists(atPath: path + suffix) {
-                try manager.copyItem(atPath: path + suffix, toPath: copy + suffix)
+            let copy = folder.appending(URL(fileURLWithPath: path).lastPathComponent).path
+            for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || manager.fileExists(atPath: path + suffix) {
+                try FileCopy.copy(path + suffix, to: copy + suffix)
             }
             let recovery = try EngineConnection(
                 path: copy, options: OpenOptions(access: .readWrite, vfs: SessionKey.vfsName(for: key))
@@ -84,13 +82,13 @@ public final class ReadOnlySource: Sendable {
             if walMode { _ = try recovery.scalar("PRAGMA wal_checkpoint(TRUNCATE)") }
             return ReadOnlySource(uri: FileURI.make(path: copy, query: walMode ? "immutable=1" : "mode=ro"), copyFolder: folder)
         } catch {
-            try? manager.removeItem(at: folder)
+            folder.remove()
             throw error
         }
     }
 
     /// Removes the private copy (after the session closed its connections).
     public func discard() {
-        if let copyFolder { try? FileManager.default.removeItem(at: copyFolder) }
+        copyFolder?.remove()
     }
 }

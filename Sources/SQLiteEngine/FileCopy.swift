@@ -9,11 +9,12 @@ import Glibc
 /// measures. Used for copies of database files and their sidecars; nothing is flushed (as with `copyItem`): these
 /// are working copies, not backups.
 package enum FileCopy {
-    /// Copies `source` to `target`, which must not exist, with the permissions `mode` (not masked by the umask).
+    /// Copies `source` to `target`, which must not exist, with the permissions `mode` (not masked by the umask; owner-only
+    /// by default: the copies are scratch copies of the user's data).
     ///
     /// - Throws: `POSIXError` with the failing call's code (`ENOENT` for a missing source, `EEXIST` for an existing
     ///   target, `ENOSPC` for a full disk...). A target this call created is removed on failure.
-    package static func copy(_ source: String, to target: String, mode: mode_t = 0o644) throws {
+    package static func copy(_ source: String, to target: String, mode: mode_t = 0o600) throws {
         let input = open(source, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw currentError() }
         defer { close(input) }

@@ -18,9 +18,9 @@ public final class UntouchedReader {
     public let connection: EngineConnection
     /// Whether the connection reads a private copy of the file and its sidecars.
     public let readsCopy: Bool
-    private let copyFolder: URL?
+    private let copyFolder: ScratchFolder?
 
-    init(connection: EngineConnection, copyFolder: URL?) {
+    init(connection: EngineConnection, copyFolder: ScratchFolder?) {
         self.connection = connection
         self.copyFolder = copyFolder
         self.readsCopy = copyFolder != nil
@@ -28,7 +28,7 @@ public final class UntouchedReader {
 
     deinit {
         connection.close()
-        if let copyFolder { try? FileManager.default.removeItem(at: copyFolder) }
+        copyFolder?.remove()
     }
 
     /// Opens `path` for reading, leaving the file and its sidecars untouched.
@@ -68,11 +68,15 @@ public final class UntouchedReader {
         path: String, library: SQLiteLibrary, vfs: String?, prepare: (EngineConnection) throws -> Void
     ) throws -> UntouchedReader {
         let temporary = FileManager.default.temporaryDirectory
-        let folder = temporary.appendingPathComponent("driverport-read-\(UUID().uuidString)")
-        let copy = folder.appendingPathComponent("db")
+        let folder: ScratchFolder
+        do {
+            folder = try ScratchFolder.make(kind: "read", in: temporary)
+        } catch {
+            throw PrivateCopyError(path: path, folder: temporary.path, underlying: error)
+        }
+        let copy = folder.appending("db")
         do {
             do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try FileCopy.copy(path, to: copy.path)
                 for suffix in ["-wal", "-journal"] where FileManager.default.fileExists(atPath: path + suffix) {
                     try FileCopy.copy(path + suffix, to: copy.path + suffix)
@@ -86,7 +90,7 @@ public final class UntouchedReader {
             try prepare(connection)
             return UntouchedReader(connection: connection, copyFolder: folder)
         } catch {
-            try? FileManager.default.removeItem(at: folder)
+            folder.remove()
             throw error
         }
     }

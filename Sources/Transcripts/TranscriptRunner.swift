@@ -111,13 +111,14 @@ public struct TranscriptRunner<Subject> {
         _ scenarios: [Scenario<Subject>], on file: String, limit: Int, progress: (Int, Int) -> Void,
         openFailed: (any Error) throws -> Void
     ) throws -> [PlayedScenario] {
-        let folder = workDirectory.appendingPathComponent("driverport-transcript-\(UUID().uuidString)")
+        let scratch: ScratchFolder
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            scratch = try ScratchFolder.make(kind: "transcript", in: workDirectory)
         } catch {
             throw DifferentialError.cannotCopy(path: file, reason: "\(error)")
         }
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { scratch.remove() }
+        let folder = scratch.url
         // Every scenario gets its copy in its own folder under the same name, so error texts (which may quote the
         // path) read the same in every run once the path is replaced.
         let copy = folder.appendingPathComponent("copy").appendingPathComponent(URL(fileURLWithPath: file).lastPathComponent).path
@@ -188,7 +189,7 @@ public struct TranscriptRunner<Subject> {
             try manager.createDirectory(at: folder, withIntermediateDirectories: true)
             for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || manager.fileExists(atPath: source + suffix) {
                 try manager.copyItem(atPath: source + suffix, toPath: target + suffix)
-                try manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target + suffix)
+                try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target + suffix)
             }
         } catch {
             throw DifferentialError.cannotCopy(path: source, reason: "\(error)")

@@ -1,8 +1,9 @@
 import DriverPortCLI
 import Foundation
 
+DriverPortMain.removeScratchOnTerminatingSignals()
 let console = Console.standard()
 let code = DriverPortMain.runProcess(
     Array(CommandLine.arguments.dropFirst()), console: console, environment: ProcessInfo.processInfo.environment
 )
-exit(code.rawValue)
+DriverPortMain.exitProcess(code)
