@@ -93,7 +93,9 @@ public struct DifferentialHarness<Subject> {
     /// and the last line the child printed to stderr, and the run goes on with the next scenario. The two sides
     /// then run one after the other, and the working copies are reset by comparing whole files (the child's writes
     /// are not seen by this process's page tracker). The sides' `open` and operations run in the child, so
-    /// anything they change outside the copies (a counter, a cache) is lost when it exits.
+    /// anything they change outside the copies (a counter, a cache) is lost when it exits. `fork` copies only the
+    /// calling thread: turn it on in a process whose other threads hold no locks while scenarios run (a command-line
+    /// runner), not in a busy test process, where a lock another thread held can hang the child.
     public var isolatesCrashes = false
     /// Working copies kept between runs and reset to the source (only what differs is rewritten), so a scenario's
     /// cost follows what it changed rather than the size of the file.
@@ -167,10 +169,12 @@ public struct DifferentialHarness<Subject> {
     /// Runs every scenario of a slice and sums them up.
     public func run(slice name: String, scenarios: [Scenario<Subject>], on file: String) throws -> SliceReport {
         defer { removeWorkingCopies() }
-        return SliceReport(
-            name: name, baseline: baseline.name, candidate: candidate.name,
-            scenarios: try scenarios.map { try run($0, on: file) }
+        // A consequence in one scenario of a root cause another scenario shows (a lookup by a UUID the file holds
+        // in the legacy form) is named too.
+        let reports = TrapConsequences.attributeAcrossSlice(
+            try scenarios.map { try run($0, on: file) }, comparesRows: comparison.rows
         )
+        return SliceReport(name: name, baseline: baseline.name, candidate: candidate.name, scenarios: reports)
     }
 
     /// Removes the working copies the harness keeps between runs (``run(slice:scenarios:on:)`` does it when it

@@ -48,6 +48,12 @@ enum ScratchSignals {
         // Again, for a folder the command's thread may have re-created meanwhile (a copy made as the signal came).
         for path in paths { try? FileManager.default.removeItem(atPath: path) }
         signal(number, SIG_DFL)
+        // The dispatch thread this runs on has the signal blocked: unblock it here, so raising it ends the process
+        // at once, killed by the signal (the fallback only if that fails).
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, number)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         raise(number)
         _exit(128 + number)
     }

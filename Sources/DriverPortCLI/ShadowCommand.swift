@@ -177,8 +177,7 @@ struct ShadowCommand: Command {
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         let target = folder.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent).path
         for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || manager.fileExists(atPath: path + suffix) {
-            try manager.copyItem(atPath: path + suffix, toPath: target + suffix)
-            try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target + suffix)
+            try FileCopy.copy(path + suffix, to: target + suffix, mode: 0o600)
         }
         return target
     }

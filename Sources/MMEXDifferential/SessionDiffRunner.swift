@@ -113,8 +113,8 @@ public struct SessionDiffRunner {
             try manager.createDirectory(at: snapshotFolder, withIntermediateDirectories: true)
             let snapshot = snapshotFolder.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent).path
             for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || manager.fileExists(atPath: path + suffix) {
-                try manager.copyItem(atPath: path + suffix, toPath: snapshot + suffix)
-                try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: snapshot + suffix)
+                // Private from the first byte: a copy of the user's data.
+                try FileCopy.copy(path + suffix, to: snapshot + suffix, mode: 0o600)
             }
             let wal = MMEXFileCheck.isWALMode(snapshot, key: sessionKey) ?? false
             return (snapshot, SourceFacts(isWALMode: wal), path)

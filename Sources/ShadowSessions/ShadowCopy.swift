@@ -98,7 +98,7 @@ final class ShadowCopy<Candidate: PersistenceSession> {
                     if suffix.isEmpty && previous {
                         try FileResync.rewriteDifferences(of: shadowPath, from: realPath)
                     } else {
-                        try manager.copyItem(atPath: realPath + suffix, toPath: shadowPath + suffix)
+                        try FileCopy.copy(realPath + suffix, to: shadowPath + suffix, mode: 0o600)
                     }
                     try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: shadowPath + suffix)
                 } catch {

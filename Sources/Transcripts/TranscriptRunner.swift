@@ -188,8 +188,7 @@ public struct TranscriptRunner<Subject> {
             try? manager.removeItem(at: folder)
             try manager.createDirectory(at: folder, withIntermediateDirectories: true)
             for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || manager.fileExists(atPath: source + suffix) {
-                try manager.copyItem(atPath: source + suffix, toPath: target + suffix)
-                try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target + suffix)
+                try FileCopy.copy(source + suffix, to: target + suffix, mode: 0o600)
             }
         } catch {
             throw DifferentialError.cannotCopy(path: source, reason: "\(error)")

@@ -4,7 +4,11 @@ import SQLiteEngine
 import Testing
 import TestSupport
 
-@Suite("A side that traps ends its scenario in a report, and the run goes on")
+/// Forking a test process whose other threads may hold locks can hang the child: these run only where asked
+/// (`DRIVERPORT_FORK_TESTS=1`, e.g. `make soak`), one at a time.
+@Suite("A side that traps ends its scenario in a report, and the run goes on", .serialized,
+       .enabled(if: ProcessInfo.processInfo.environment["DRIVERPORT_FORK_TESTS"] == "1" || Soak.isEnabled,
+                "forks the test process: run with DRIVERPORT_FORK_TESTS=1 or DRIVERPORT_SOAK=1"))
 struct CrashIsolationTests {
     private func harness(
         candidate: TrapToy.Habits, in folder: TemporaryDirectory

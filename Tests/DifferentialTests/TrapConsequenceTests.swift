@@ -16,7 +16,7 @@ struct TrapConsequenceTests {
         )
         let lookup = try #require(report.mismatches.first { $0.kind == .result })
         #expect(lookup.trap == .uuidForm)
-        #expect(lookup.followsFrom == "uuid-form at VALUE_T[rowid 1].V")
+        #expect(lookup.followsFrom == "uuid-form at VALUE_T[rowid 1].V (scenario trap)")
         #expect(report.mismatches.first?.kind == .rows && report.mismatches.first?.followsFrom == nil, "root cause first")
         #expect(report.mismatches.allSatisfy { $0.trap == .uuidForm })
     }
@@ -85,5 +85,31 @@ struct TrapConsequenceTests {
             configure: { $0.opensBaselineFileWithCandidate = true }
         )
         #expect(clean.mismatches.isEmpty, "a file without orphans opens")
+    }
+}
+
+@Suite("Consequences across a slice")
+struct SliceConsequenceTests {
+    @Test("a lookup in one scenario takes the UUID trap another scenario of the slice shows; a date-named one the date trap")
+    func acrossScenarios() {
+        let uuid = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
+        let lookup = ScenarioReport(name: "look up", seed: nil, operations: 2, mismatches: [
+            Mismatch(kind: .result, scenario: "look up", operationIndex: 0, operation: "bookmark(seeded)", field: "(result)",
+                     baseline: "{uuid: \"\(uuid)\"}", candidate: "null"),
+            Mismatch(kind: .result, scenario: "look up", operationIndex: 1, operation: "createdBefore(day)", field: "[0]",
+                     baseline: "\"x\"", candidate: "(absent)"),
+        ], shortestFailingSequence: nil)
+        let write = ScenarioReport(name: "write", seed: nil, operations: 1, mismatches: [
+            Mismatch(kind: .rows, scenario: "write", field: "B[rowid 2].UUID", baseline: "'\(uuid)' (text)",
+                     candidate: "x'e621e1f8c36c495a93fc0c247a3e6e5f' (blob)", trap: .uuidForm),
+            Mismatch(kind: .rows, scenario: "write", field: "B[rowid 2].CREATED", baseline: "'2026-12-01T10:20:30.456' (text)",
+                     candidate: "'2026-12-01 10:20:30.456' (text)", trap: .dateFormat),
+        ], shortestFailingSequence: nil)
+        let reports = TrapConsequences.attributeAcrossSlice([lookup, write], comparesRows: true)
+        let first = reports[0].mismatches
+        #expect(first.first { $0.operation == "bookmark(seeded)" }?.trap == .uuidForm)
+        #expect(first.first { $0.operation == "createdBefore(day)" }?.trap == .dateFormat)
+        #expect(first.allSatisfy { $0.followsFrom?.contains("(scenario write)") == true })
+        #expect(reports[1].mismatches == write.mismatches, "the roots stay as they are")
     }
 }

@@ -18,7 +18,7 @@ struct ShadowTrapNamingTests {
         let (named, traps) = ShadowEvent.namingTraps(differences)
         #expect(traps == ["uuid-form", "date-format"])
         #expect(named.map(\.field) == ["B[rowid 1].ID", "B[rowid 1].CREATED", "found"], "root causes first")
-        #expect(named.last?.trap == .uuidForm && named.last?.followsFrom == "uuid-form at B[rowid 1].ID")
+        #expect(named.last?.trap == .uuidForm && named.last?.followsFrom == "uuid-form at B[rowid 1].ID (scenario u)")
     }
 
     @Test("differences no trap explains give no trap")
