@@ -7,8 +7,9 @@ import Synchronization
 /// the same signal, so the shell sees 128 + the signal as it would without the handler.
 ///
 /// The signals are taken from their default action and delivered to dispatch sources instead (a queue thread, not
-/// a signal handler, so removing files is safe there); the removal runs while the command's own thread goes on, and
-/// a folder made after it began is refused by nothing, so the removal is repeated just before the process dies.
+/// a signal handler, so removing files is safe there). The removal runs while the command's own threads go on:
+/// `ScratchFolder.removeAllLive()` seals the registry and renames each folder away before deleting it, so those
+/// threads can neither make a new scratch folder nor write into a removed one.
 enum ScratchSignals {
     /// The installed sources, kept alive for the run (guarded by the mutex itself).
     private static let sources = Mutex<[any DispatchSourceSignal]>([])
@@ -43,10 +44,7 @@ enum ScratchSignals {
 
     private static func terminate(with number: Int32) {
         terminatingNow.withLock { $0 = true }
-        let paths = ScratchFolder.livePaths
         ScratchFolder.removeAllLive()
-        // Again, for a folder the command's thread may have re-created meanwhile (a copy made as the signal came).
-        for path in paths { try? FileManager.default.removeItem(atPath: path) }
         signal(number, SIG_DFL)
         // The dispatch thread this runs on has the signal blocked: unblock it here, so raising it ends the process
         // at once, killed by the signal (the fallback only if that fails).

@@ -174,7 +174,7 @@ struct ShadowCommand: Command {
     /// Copies the main file and its `-wal` and `-journal` into `folder` (mode 0600): the app's file in this run.
     private func privateCopy(of path: String, in folder: URL) throws -> String {
         let manager = FileManager.default
-        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        try ScratchFolder.makeFolder(at: folder)
         let target = folder.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent).path
         for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || manager.fileExists(atPath: path + suffix) {
             try FileCopy.copy(path + suffix, to: target + suffix, mode: 0o600)

@@ -110,7 +110,7 @@ public struct SessionDiffRunner {
             try LegacySession.open(at: path, key: key, access: .readOnly, configuration: .standard).close()
             let sessionKey = try key.map(SessionKey.init)
             let snapshotFolder = folder.appendingPathComponent("source")
-            try manager.createDirectory(at: snapshotFolder, withIntermediateDirectories: true)
+            try ScratchFolder.makeFolder(at: snapshotFolder)
             let snapshot = snapshotFolder.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent).path
             for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || manager.fileExists(atPath: path + suffix) {
                 // Private from the first byte: a copy of the user's data.

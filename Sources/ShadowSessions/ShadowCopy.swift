@@ -75,9 +75,8 @@ final class ShadowCopy<Candidate: PersistenceSession> {
         // closed; the real file's own sidecars are copied below).
         let previous = manager.fileExists(atPath: shadowPath)
         do {
-            try manager.createDirectory(
-                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
-            )
+            // One level only: a shadow folder inside a scratch folder that is being removed is not brought back.
+            try ScratchFolder.makeFolder(at: folder)
             for suffix in ["-wal", "-shm", "-journal"] where manager.fileExists(atPath: shadowPath + suffix) {
                 try manager.removeItem(atPath: shadowPath + suffix)
             }

@@ -70,8 +70,8 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
     /// - Parameters:
     ///   - control: the session the app is served from, open on `file`.
     ///   - file: the real file's path.
-    ///   - shadowFolder: a private folder for the shadow copy (made owner-only when first needed, removed on
-    ///     ``close()``). By default a new one in memory-backed storage when there is some (``ShadowFolder``): the
+    ///   - shadowFolder: a private folder for the shadow copy (made owner-only when first needed, in a parent folder
+    ///     that must exist; removed on ``close()``). By default a new one in memory-backed storage when there is some (``ShadowFolder``): the
     ///     copy is throwaway, and there the candidate's commits cost no disk sync. It holds a copy of the user's data:
     ///     an app whose file needs its container's protection passes a folder there.
     ///   - openCandidate: opens the candidate session on a path (the shadow copy), with the file's key.

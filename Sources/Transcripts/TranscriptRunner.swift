@@ -186,7 +186,7 @@ public struct TranscriptRunner<Subject> {
         let folder = URL(fileURLWithPath: target).deletingLastPathComponent()
         do {
             try? manager.removeItem(at: folder)
-            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            try ScratchFolder.makeFolder(at: folder)
             for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || manager.fileExists(atPath: source + suffix) {
                 try FileCopy.copy(source + suffix, to: target + suffix, mode: 0o600)
             }

@@ -50,6 +50,7 @@ struct ScratchCleanupTests {
     }
 
     static let commands = ["diff", "record", "verify", "shadow"]
+    static let signals = [SIGINT, SIGTERM, SIGHUP]
 
     @Test("a normal run of each long command leaves nothing in the scratch root", arguments: commands)
     func normalRunLeavesNothing(command: String) throws {
@@ -91,13 +92,17 @@ struct ScratchCleanupTests {
     }
 
     @Test(
-        "an interrupted long command dies of the signal, and nothing of it is left once the next run started",
+        "an interrupted long command dies of the signal and leaves nothing, and the next run finds nothing either",
         arguments: commands
     )
     func interruptedRunLeavesNothing(command: String) throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["DRIVERPORT_TEST_SEED"] ?? "") ?? 35
         var generator = SeededGenerator(seed: seed &+ UInt64(Self.commands.firstIndex(of: command) ?? 0))
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
+        // Each command with one of the signals in the test run (the commands take turns over them, so each signal is
+        // sent), every signal in the soak.
+        let index = Self.commands.firstIndex(of: command) ?? 0
+        let signals = Soak.pick(normal: [Self.signals[index % Self.signals.count]], soak: Self.signals)
+        for signal in signals {
             let setup = try Setup()
             let stage = Stage.allCases.randomElement(using: &generator) ?? .firstFolder
             let process = try Self.start(setup.arguments(command, operations: 200), environment: setup.environment)
@@ -113,11 +118,12 @@ struct ScratchCleanupTests {
             process.waitUntilExit()
             #expect(process.terminationReason == .uncaughtSignal, "\(command) at \(stage), signal \(signal)")
             #expect(process.terminationStatus == signal, "\(command) at \(stage), signal \(signal)")
-            // The handler removes the scratch at once; a folder the command's own thread re-creates in the instant
-            // before it dies is its pid's, and the next run removes it.
+            // The handler removed the scratch before the process died: nothing is left, and nothing the command's
+            // own threads wrote while it was being removed came back.
+            #expect(setup.leftOvers() == [], "\(command) interrupted by signal \(signal) at \(stage) left scratch")
             let next = try DriverPortBinary.run(setup.arguments(command, operations: 2), environment: setup.environment)
             #expect([0, 1].contains(next.exitCode), "\(command): \(next.standardError)")
-            #expect(setup.leftOvers() == [], "\(command) interrupted by signal \(signal) at \(stage) left scratch")
+            #expect(setup.leftOvers() == [], "the run after \(command) interrupted by signal \(signal) left scratch")
         }
     }
 
