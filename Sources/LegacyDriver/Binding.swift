@@ -13,18 +13,9 @@ public protocol Binding: Sendable {
     var sqliteValue: SQLiteValue { get }
     /// Reads it from a copied value; `nil` when the storage class is not one this type reads.
     static func fromSQLiteValue(_ value: SQLiteValue) -> Self?
-    /// The zero of the type (0, 0.0, "", empty bytes): what a failed non-throwing `row[expression]` starts its
-    /// fallback value from (see ``RowReadFailure``); `nil` (the default) when the type has none.
-    static var fallbackZero: Self? { get }
-}
-
-extension Binding {
-    public static var fallbackZero: Self? { nil }
 }
 
 extension Int64: Binding {
-    public static var fallbackZero: Int64? { 0 }
-
     public static var declaredDatatype: String { "INTEGER" }
 
     @inlinable
@@ -38,8 +29,6 @@ extension Int64: Binding {
 }
 
 extension Double: Binding {
-    public static var fallbackZero: Double? { 0 }
-
     public static var declaredDatatype: String { "REAL" }
 
     @inlinable
@@ -56,8 +45,6 @@ extension Double: Binding {
 }
 
 extension String: Binding {
-    public static var fallbackZero: String? { "" }
-
     public static var declaredDatatype: String { "TEXT" }
 
     @inlinable
@@ -71,8 +58,6 @@ extension String: Binding {
 }
 
 extension Data: Binding {
-    public static var fallbackZero: Data? { Data() }
-
     public static var declaredDatatype: String { "BLOB" }
 
     public var sqliteValue: SQLiteValue { .blob([UInt8](self)) }

@@ -29,8 +29,6 @@ public struct Blob: Hashable, Sendable, CustomStringConvertible {
 
 extension Blob: Binding {
     public static var declaredDatatype: String { "BLOB" }
-    public static var fallbackZero: Blob? { Blob(bytes: []) }
-
     public var sqliteValue: SQLiteValue { .blob(bytes) }
 
     public static func fromSQLiteValue(_ value: SQLiteValue) -> Blob? {

@@ -26,6 +26,8 @@ final class ColumnMap {
     let hasJoins: Bool
     /// The column count of the statement.
     @usableFromInline let columnCount: Int32
+    /// The query's SQL, named when a non-throwing read of its rows stops the program.
+    @usableFromInline let sql: String
 
     @usableFromInline let mask: Int
     @usableFromInline let slotHashes: UnsafeMutablePointer<Int>
@@ -38,8 +40,9 @@ final class ColumnMap {
     @usableFromInline static let empty: Int32 = -1
     @usableFromInline static let ambiguous: Int32 = -2
 
-    init(keys: [Key], columnCount: Int32, hasJoins: Bool) {
+    init(keys: [Key], columnCount: Int32, hasJoins: Bool, sql: String) {
         self.keys = keys
+        self.sql = sql
         self.hasJoins = hasJoins
         self.columnCount = columnCount
         var count = 16

@@ -16,7 +16,7 @@ extension Connection {
                 checkin(sql.template, statement)
                 throw error
             }
-            let columns = ColumnMap.forQuery(query.clauses, statement: statement, connection: engine)
+            let columns = ColumnMap.forQuery(query.clauses, statement: statement, sql: sql.template, connection: engine)
             return RowCursor(statement: statement, columns: columns, lock: lock) { [self] in
                 checkin(sql.template, $0)
             }

@@ -19,8 +19,6 @@ import SQLiteEngine
 /// Amounts with more than 15 significant digits are not representable in a `numeric` column by any MMEX app; they
 /// are rounded to 15 digits on the way back.
 extension Decimal: Binding {
-    public static var fallbackZero: Decimal? { 0 }
-
     public static var declaredDatatype: String { "NUMERIC" }
 
     public var sqliteValue: SQLiteValue {

@@ -4,7 +4,7 @@ extension ColumnMap {
     /// The names of a raw SQL statement's columns as SQLite reports them: each column answers to its name quoted
     /// as an identifier (`"ACCOUNTID"`, what `Expression<Int64>("ACCOUNTID")` renders) and to the bare name
     /// (`count(*)`).
-    static func forStatement(_ statement: EngineStatement, hasJoins: Bool = false) -> ColumnMap {
+    static func forStatement(_ statement: EngineStatement, sql: String, hasJoins: Bool = false) -> ColumnMap {
         let count = statement.columnCount
         var keys: [Key] = []
         for index in 0..<count {
@@ -12,17 +12,19 @@ extension ColumnMap {
             keys.append(Key(template: quoteIdentifier(name), index: index))
             if quoteIdentifier(name) != name { keys.append(Key(template: name, index: index)) }
         }
-        return ColumnMap(keys: keys, columnCount: count, hasJoins: hasJoins)
+        return ColumnMap(keys: keys, columnCount: count, hasJoins: hasJoins, sql: sql)
     }
 
     /// The names of a query builder's columns: the SQL text of each selected expression, and for `*` every
     /// column of every source (namespaced as `"table"."column"` when the query joins several sources, so that
     /// `table[column]` finds it).
-    static func forQuery(_ clauses: QueryClauses, statement: EngineStatement, connection: EngineConnection) -> ColumnMap {
+    static func forQuery(
+        _ clauses: QueryClauses, statement: EngineStatement, sql: String, connection: EngineConnection
+    ) -> ColumnMap {
         let count = statement.columnCount
         let hasJoins = !clauses.joins.isEmpty
         if clauses.columns.isEmpty && !hasJoins {
-            return forStatement(statement)
+            return forStatement(statement, sql: sql)
         }
         let sources = [clauses.from] + clauses.joins.map(\.source)
         var keys: [Key] = []
@@ -57,8 +59,8 @@ extension ColumnMap {
             }
         }
         // Anything the expansion could not account for (a view changed, an unknown namespace): trust SQLite's names.
-        guard expanded, next == count else { return forStatement(statement, hasJoins: hasJoins) }
-        return ColumnMap(keys: keys, columnCount: count, hasJoins: hasJoins)
+        guard expanded, next == count else { return forStatement(statement, sql: sql, hasJoins: hasJoins) }
+        return ColumnMap(keys: keys, columnCount: count, hasJoins: hasJoins, sql: sql)
     }
 
     /// The columns `SELECT *` returns for one source.

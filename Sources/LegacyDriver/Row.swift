@@ -9,8 +9,8 @@ import SQLiteEngine
 /// kept lends its buffer to the next one, so a loop allocates nothing per row for numeric columns.
 ///
 /// ``get(_:)-(Expression<V>)`` throws ``LegacyError`` naming the column when it is not in the row, is ambiguous,
-/// is NULL for a non-optional expression, or holds a storage class the type cannot read. SQLite.swift's subscript
-/// traps in those cases; this one reports them to ``RowReadFailure`` and returns a fallback.
+/// is NULL for a non-optional expression, or holds a storage class the type cannot read. The subscript stops the
+/// program in those cases, as SQLite.swift's does, naming the column and the query.
 public struct Row {
     @usableFromInline let storage: RowStorage
 
@@ -21,30 +21,30 @@ public struct Row {
 
     /// The value of a NOT NULL column or expression, without `try`, as SQLite.swift reads it.
     ///
-    /// SQLite.swift traps (`try!`) when the column is missing, ambiguous, NULL or of a type the value cannot be
-    /// made from. This subscript never stops the process for that: it reports the error to ``RowReadFailure``
-    /// (saying what SQLite.swift would have done) and returns the type's fallback, the value made from the zero of
-    /// its stored type (0, 0.0, "", empty data). Use ``get(_:)-(Expression<V>)`` to get the error thrown instead.
+    /// As SQLite.swift's (`try!`), it stops the program when the column is missing or ambiguous, is NULL, holds
+    /// another storage class, or holds a value the type cannot be made from, naming the column and the query (see
+    /// `RowReadFailure`): a default in place of the value would be written back by the app. Use
+    /// ``get(_:)-(Expression<V>)`` to have the error thrown instead.
     @inlinable
     public subscript<V: Value>(_ column: Expression<V>) -> V {
         do {
             return try get(column)
         } catch {
-            return RowReadFailure.fallback(for: error, column: column.template)
+            RowReadFailure.trap(error, column: column.template, sql: storage.columns.sql)
         }
     }
 
     /// The value of a nullable column or expression, `nil` for NULL, without `try`, as SQLite.swift reads it.
     ///
-    /// When SQLite.swift would trap (a missing or ambiguous column, a value of the wrong type), the error goes to
-    /// ``RowReadFailure`` and the result is `nil`. Use ``get(_:)-(Expression<V?>)`` to get the error thrown.
+    /// `nil` also for a value of another storage class (as SQLite.swift, silently). A missing or ambiguous column, or
+    /// a stored value the type cannot be made from, stops the program as SQLite.swift's `try!` does, naming the
+    /// column and the query. Use ``get(_:)-(Expression<V?>)`` to have the error thrown instead.
     @inlinable
     public subscript<V: Value>(_ column: Expression<V?>) -> V? {
         do {
             return try get(column)
         } catch {
-            RowReadFailure.report(error, column: column.template)
-            return nil
+            RowReadFailure.trap(error, column: column.template, sql: storage.columns.sql)
         }
     }
 
@@ -60,8 +60,10 @@ public struct Row {
 
     /// The value of a nullable column or expression; `nil` for NULL.
     ///
-    /// - Throws: ``LegacyError`` naming the column when it is missing, ambiguous, or holds a value the type cannot
-    ///   be made from.
+    /// A value of another storage class is `nil`, as in SQLite.swift.
+    ///
+    /// - Throws: ``LegacyError`` naming the column when it is missing, ambiguous, or holds a value of the type's
+    ///   storage class that the type cannot be made from.
     @inlinable @inline(__always)
     public func get<V: Value>(_ column: Expression<V?>) throws(LegacyError) -> V? {
         let index = try storage.columns.index(of: column.template, hash: column.lookupHash)

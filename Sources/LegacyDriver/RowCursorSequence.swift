@@ -3,8 +3,8 @@ import SQLiteEngine
 /// `for row in try db.prepare(query) { ... }`, as SQLite.swift loops over a query's rows.
 ///
 /// A step that fails in the middle of the loop (`SQLITE_BUSY`, an I/O error) cannot be thrown from a `for` loop:
-/// SQLite.swift traps there; this iterator reports the error to ``RowReadFailure`` and ends the loop. Loop with
-/// `while let row = try cursor.next()` (or ``RowCursor/forEach(_:)``, ``RowCursor/map(_:)``) to have it thrown.
+/// SQLite.swift traps there, and so does this iterator, naming the query. Loop with `while let row = try cursor.next()`
+/// (or ``RowCursor/forEach(_:)``, ``RowCursor/map(_:)``) to have it thrown.
 extension RowCursor: Sequence {
     public struct Iterator: IteratorProtocol {
         let cursor: RowCursor
@@ -13,8 +13,7 @@ extension RowCursor: Sequence {
             do {
                 return try cursor.next()
             } catch {
-                RowReadFailure.reportIteration(error, sql: cursor.statement.sql)
-                return nil
+                RowReadFailure.trapIteration(error, sql: cursor.statement.sql)
             }
         }
     }
@@ -25,7 +24,7 @@ extension RowCursor: Sequence {
 /// `for values in statement { ... }`: each row as SQLite.swift's `[Binding?]` (`Int64`, `Double`, `String`,
 /// ``Blob``, `nil` for NULL). Iterating starts the statement from its first row, keeping its bound values.
 ///
-/// A failed step is reported to ``RowReadFailure`` and ends the loop (SQLite.swift traps there).
+/// A failed step stops the program, naming the query, as SQLite.swift's `try!` does.
 extension Statement: Sequence {
     public struct Iterator: IteratorProtocol {
         let statement: Statement
@@ -34,8 +33,7 @@ extension Statement: Sequence {
             do {
                 return try statement.failableNext()
             } catch {
-                RowReadFailure.reportIteration(error, sql: statement.sql)
-                return nil
+                RowReadFailure.trapIteration(error, sql: statement.sql)
             }
         }
     }

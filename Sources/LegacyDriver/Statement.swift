@@ -133,7 +133,7 @@ public final class Statement: @unchecked Sendable {
     /// The rows as a cursor, read by expressions named after the columns: `row[Expression<Int64>("id")]`.
     public func rowCursor() -> RowCursor {
         connection.lock.sync {
-            RowCursor(statement: handle, columns: ColumnMap.forStatement(handle), lock: connection.lock, recycle: nil)
+            RowCursor(statement: handle, columns: ColumnMap.forStatement(handle, sql: sql), lock: connection.lock, recycle: nil)
         }
     }
 }

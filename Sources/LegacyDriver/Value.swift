@@ -80,8 +80,9 @@ extension Optional: ExpressionValue where Wrapped: Value {
 
     @inlinable
     public static func decode(_ value: SQLiteValue, column: String) throws(LegacyError) -> Self {
-        if value == .null { return nil }
-        return try Wrapped.decode(value, column: column)
+        // SQLite.swift's `values[index] as? V.Datatype`: NULL and a value of another storage class are both nil.
+        guard let stored = Wrapped.Datatype.fromSQLiteValue(value) else { return nil }
+        return try Wrapped.convert(stored, column: column)
     }
 }
 

@@ -19,9 +19,15 @@ public protocol DatabaseValueConvertible {
     static func decode(column index: Int32, of statement: EngineStatement) -> Self?
     /// Binds this value to the 1-based parameter `index`.
     func bind(to statement: EngineStatement, at index: Int32) throws
+    /// The value read for a column the row does not have, or `nil` when that is an error: as in GRDB, an optional
+    /// reads `nil` there and every other type fails.
+    static func fromMissingColumn() -> Self?
 }
 
 extension DatabaseValueConvertible {
+    @inlinable
+    public static func fromMissingColumn() -> Self? { nil }
+
     @inlinable
     public static func decode(column index: Int32, of statement: EngineStatement) -> Self? {
         fromDatabaseValue(statement.value(at: index))
@@ -169,6 +175,8 @@ extension Array: DatabaseValueConvertible where Element == UInt8 {
 /// An optional stores NULL for `nil`; reading NULL gives `nil` instead of throwing.
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
     @inlinable public var databaseValue: SQLiteValue { self?.databaseValue ?? .null }
+
+    @inlinable public static func fromMissingColumn() -> Wrapped?? { .some(nil) }
 
     @inlinable
     public static func fromDatabaseValue(_ value: SQLiteValue) -> Wrapped?? {

@@ -106,6 +106,28 @@ extension DatabaseValueConvertible {
     }
 }
 
+extension DatabaseValueConvertible where Self: Hashable {
+    /// The distinct values of the first column of a query's rows, as GRDB's `fetchSet`: a set when only membership
+    /// matters, without building the array first (`String.fetchSet(db, sql: "SELECT name FROM player")`).
+    ///
+    /// - Throws: ``DatabaseError`` `.valueConversion` when a value is NULL and `Self` is not optional.
+    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> Set<Self> {
+        try set(of: fetchCursor(db, sql: sql, arguments: arguments))
+    }
+
+    /// The distinct values of the first column of a compiled statement's rows.
+    public static func fetchSet(_ statement: Statement, arguments: StatementArguments = []) throws -> Set<Self> {
+        try set(of: fetchCursor(statement, arguments: arguments))
+    }
+
+    /// Reads the cursor to its end into a set.
+    private static func set(of cursor: ValueCursor<Self>) throws -> Set<Self> {
+        var result = Set<Self>()
+        while let value = try cursor.next() { result.insert(value) }
+        return result
+    }
+}
+
 // MARK: Records
 
 extension FetchableRecord {

@@ -112,26 +112,26 @@ public struct Row {
 
     /// The value at a 0-based column index, as GRDB's `row[0]`.
     ///
-    /// As in GRDB, the subscript does not throw. Where GRDB stops the program (a missing column, or a value that
-    /// cannot become `Value`: NULL for a non-optional, text that is not a date...), this one reports the error to
-    /// ``RowDecodingFailure`` and returns a fallback: a stored value is user input and must not stop the app. Read
-    /// with ``decode(_:atIndex:)`` where such a value can happen: it throws instead.
+    /// As in GRDB, the subscript does not throw, and where GRDB stops the program (a missing column, or a value that
+    /// cannot become `Value`: NULL for a non-optional, text that is not a date...) so does this one, naming the
+    /// column: a default in its place would be written back by the app. Read with ``decode(_:atIndex:)`` where such
+    /// a value can happen: it throws instead.
     @inlinable @inline(__always)
     public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
         // The live path reads the column directly (no error machinery in the caller's loop); anything else, and a
-        // value that does not convert, takes the out-of-line path that reports and falls back.
+        // value that does not convert, takes the out-of-line path that decodes again and stops on the error.
         if let liveEngine, index >= 0, index < Int(liveColumnCount),
             let value = liveEngine._withUnsafeGuaranteedRef({ Value.decode(column: Int32(truncatingIfNeeded: index), of: $0) })
         {
             return value
         }
-        return decodedOrFallback(index)
+        return decodedOrTrap(index)
     }
 
-    /// ``decode(_:atIndex:)``, with a failure reported to ``RowDecodingFailure`` and its fallback returned.
+    /// ``decode(_:atIndex:)``, stopping the program on a failure as GRDB's subscript does.
     @usableFromInline @inline(never)
-    func decodedOrFallback<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
-        do { return try decode(Value.self, atIndex: index) } catch { return RowDecodingFailure.fallback(for: error) }
+    func decodedOrTrap<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
+        do { return try decode(Value.self, atIndex: index) } catch { RowDecodingFailure.trap(error) }
     }
 
     /// The value at a 0-based column index, or an error (as GRDB's `row.decode(_:atIndex:)`).
@@ -175,27 +175,33 @@ public struct Row {
     /// As in GRDB, the subscript does not throw (see ``subscript(_:)-(Int)``); ``decode(_:forColumn:)`` throws.
     @inlinable @inline(__always)
     public subscript<Value: DatabaseValueConvertible>(_ name: String) -> Value {
-        do { return try decode(Value.self, forColumn: name) } catch { return RowDecodingFailure.fallback(for: error) }
+        do { return try decode(Value.self, forColumn: name) } catch { RowDecodingFailure.trap(error) }
     }
 
     /// The value of the first column with this name (case-insensitive), or an error (as GRDB's
     /// `row.decode(_:forColumn:)`).
     ///
-    /// - Throws: ``DatabaseError`` `.columnNotFound` when no column has the name; `.valueConversion` as for an index.
+    /// As in GRDB, a name no column has reads `nil` for an optional type.
+    ///
+    /// - Throws: ``DatabaseError`` `.columnNotFound` when no column has the name and `Value` is not optional;
+    ///   `.valueConversion` as for an index.
     @inlinable @inline(__always)
     public func decode<Value: DatabaseValueConvertible>(_ type: Value.Type = Value.self, forColumn name: String) throws -> Value {
-        guard let liveStatement else { return try decode(Value.self, atIndex: copiedIndex(named: name)) }
+        guard let liveStatement else {
+            guard let index = index(ofColumn: name) else { return try missingColumnValue(name) }
+            return try decode(Value.self, atIndex: index)
+        }
         guard let index = liveStatement._withUnsafeGuaranteedRef({ $0.indexForNextKey(name) }) else {
-            throw missingColumn(name)
+            return try missingColumnValue(name)
         }
         return try decode(Value.self, atIndex: index)
     }
 
-    /// The index of a name in a copied row, or the error naming the missing column.
+    /// The value of a column the row does not have: `nil` for an optional, else the error naming the column.
     @usableFromInline @inline(never)
-    func copiedIndex(named name: String) throws -> Int {
-        guard let index = index(ofColumn: name) else { throw missingColumn(name) }
-        return index
+    func missingColumnValue<Value: DatabaseValueConvertible>(_ name: String) throws -> Value {
+        if let value = Value.fromMissingColumn() { return value }
+        throw missingColumn(name)
     }
 
     /// The error for a name no column has.

@@ -5,10 +5,18 @@ import Foundation
 /// The table name defaults, as in GRDB, to the type name with its leading capital(s) lowercased: `Player` is
 /// "player", `HTTPRequest` is "httpRequest".
 public protocol TableRecord {
+    /// The type that names the table's columns, as in GRDB 7: `enum Columns { static let name = Column("name") }` or
+    /// `enum Columns: String, ColumnExpression { case id, name }`. `Never` when the record declares none.
+    associatedtype Columns = Never
+    /// What the query interface's column closures receive (`Player.filter { $0.name == "Arthur" }`): `Columns.Type`
+    /// unless the record declares another type, so `$0.name` is `Columns.name`.
+    associatedtype DatabaseComponents = Columns.Type
     /// The table's name.
     static var databaseTableName: String { get }
     /// What `SELECT` reads by default (`*`).
     static var databaseSelection: [any SQLSelectable] { get }
+    /// The value the column closures receive: `Columns.self` by default (see ``DatabaseComponents``).
+    static var databaseComponents: DatabaseComponents { get }
 }
 
 extension TableRecord {

@@ -75,8 +75,9 @@ struct StoredValueSnippets {
     }
 }
 
-/// Where SQLite.swift force-unwraps a parse (and traps), the driver throws from `get` and reports from `row[...]`.
-@Suite("Where SQLite.swift traps on a stored value, the driver throws or reports")
+/// Where SQLite.swift force-unwraps a parse (and traps), the driver throws from `get` and stops in `row[...]`,
+/// naming the column.
+@Suite("Where SQLite.swift traps on a stored value, the driver throws or stops")
 struct TrapPinSnippets {
     let things = Table("things")
 
@@ -88,27 +89,33 @@ struct TrapPinSnippets {
     }
 
     @Test("a date another program wrote as a day (SQLite.swift: dateFormatter.date(from:)!)")
-    func dayStringDate() throws {
+    func dayStringDate() async throws {
         let db = try database("day", "2024-02-29")
-        let day = LegacyDriver.Expression<Date>("day")
         let row = try #require(try db.pluck(things))
-        #expect(throws: LegacyError.self) { try row.get(day) }
-        let reported = Reports()
-        let value = RowReadFailure.$taskObserver.withValue({ _, message in reported.add(message) }) { row[day] }
-        #expect(value == Date(timeIntervalSince1970: 0))  // the fallback: the Unix epoch
-        #expect(reported.messages.count == 1)
+        #expect(throws: LegacyError.self) { try row.get(LegacyDriver.Expression<Date>("day")) }
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let db = try Connection()
+            try db.execute("CREATE TABLE things (day)")
+            try db.run("INSERT INTO things VALUES (?)", "2024-02-29")
+            _ = try db.pluck(Table("things"))?[LegacyDriver.Expression<Date>("day")]
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains(#"row["day"] failed"#), "\(message)")
     }
 
-    @Test("a UUID that is not one (SQLite.swift: UUID(uuidString:)!)")
-    func badUUID() throws {
+    @Test("a UUID that is not one, read as an optional (SQLite.swift: UUID(uuidString:)!)")
+    func badUUID() async throws {
         let db = try database("id", "not-a-uuid")
-        let id = LegacyDriver.Expression<UUID?>("id")
         let row = try #require(try db.pluck(things))
-        #expect(throws: LegacyError.self) { try row.get(id) }
-        let reported = Reports()
-        let value = RowReadFailure.$taskObserver.withValue({ _, message in reported.add(message) }) { row[id] }
-        #expect(value == nil)
-        #expect(reported.messages.first?.contains("SQLite.swift") == true)
+        #expect(throws: LegacyError.self) { try row.get(LegacyDriver.Expression<UUID?>("id")) }
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let db = try Connection()
+            try db.execute("CREATE TABLE things (id)")
+            try db.run("INSERT INTO things VALUES (?)", "not-a-uuid")
+            _ = try db.pluck(Table("things"))?[LegacyDriver.Expression<UUID?>("id")]
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains(#"row["id"] failed"#), "\(message)")
     }
 
     @Test("a URL SQLite.swift could not parse (URL(string:)!)")
@@ -124,12 +131,4 @@ struct TrapPinSnippets {
         let db = try database("x", "y")
         #expect(try db.scalar("SELECT NULL") as? Int64 == nil)
     }
-}
-
-/// Messages collected from an observer (guarded by `lock`).
-final class Reports: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [String] = []
-    func add(_ message: String) { lock.withLock { list.append(message) } }
-    var messages: [String] { lock.withLock { list } }
 }
