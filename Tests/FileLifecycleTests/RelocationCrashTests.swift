@@ -72,7 +72,7 @@ struct RelocationCrashTests {
     func killedAtRandomMoments(scenario: Scenario) throws {
         let bench = try CrashBench()
         let window = try bench.relocationDuration(scenario)
-        let runs = Self.soak ? 1500 : 120
+        let runs = Self.soak ? 1500 : 60
         var generator = SystemRandomNumberGenerator()
         var killedMidway = 0
         var killStates: [String: Int] = [:]

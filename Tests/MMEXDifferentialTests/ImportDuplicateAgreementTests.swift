@@ -5,10 +5,13 @@ import TestSupport
 import Testing
 
 /// Slices 6 and 7 return and write the same on legacy, queue and pool, on the committed fixtures, samples and the
-/// real MMEX files.
+/// real MMEX files. Every scenario runs each time; the random operations after them are fewer in the test run than
+/// in the soak.
 @Suite("Import and duplicates agree on legacy, queue and pool")
 struct ImportDuplicateAgreementTests {
-    private func run(_ source: DiffSource, seed: UInt64, operations: Int = 200) throws -> SessionDiffReport {
+    private func run(
+        _ source: DiffSource, seed: UInt64, operations: Int = Soak.pick(normal: 80, soak: 200)
+    ) throws -> SessionDiffReport {
         let folder = TemporaryDirectory()
         return try SessionDiffRunner(
             source: source, options: DiffOptions(seed: seed, randomOperations: operations), workDirectory: folder.url
@@ -24,7 +27,7 @@ struct ImportDuplicateAgreementTests {
     @Test("the committed plain fixture")
     func plain() throws {
         let before = fingerprint(ofFolderOf: CommittedFixture.plain)
-        expectAgreement(try run(.file(path: CommittedFixture.plain, key: nil), seed: 21, operations: 300), "plain")
+        expectAgreement(try run(.file(path: CommittedFixture.plain, key: nil), seed: 21, operations: Soak.pick(normal: 80, soak: 300)), "plain")
         #expect(fingerprint(ofFolderOf: CommittedFixture.plain) == before)
     }
 

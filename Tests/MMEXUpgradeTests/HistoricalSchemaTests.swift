@@ -8,8 +8,13 @@ import Testing
 /// file, never with today's model; then it upgrades and checks every row.
 @Suite("Historical schemas upgrade to 21 with every row intact")
 struct HistoricalSchemaTests {
+    /// Every other version from 0 and the last three in the test run (each upgrade runs every later script, so every
+    /// script still runs on rows of many older shapes); every version in the soak.
+    static let versions: [Int64] = Soak.isEnabled
+        ? Array(0...21) : Array(Swift.stride(from: Int64(0), through: 18, by: 2)) + [19, 20, 21]
+
     @Test("rows written in the version-k shape survive the upgrade to 21, apart from the scripts' documented changes", .needsSharedData,
-          arguments: Array(Int64(0)...21))
+          arguments: versions)
     func rowsSurviveFromVersion(version: Int64) throws {
         let folder = TemporaryDirectory()
         let path = try UpgradeFixtures.file(atVersion: version, in: folder)

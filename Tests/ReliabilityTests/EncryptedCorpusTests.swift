@@ -34,7 +34,16 @@ struct EncryptedCommand: Sendable, CustomTestStringConvertible {
 
 @Suite("Encrypted files with a wrong key, a wrong format or a flipped bit: exit 65, one clear line, nothing changed, no key leaked")
 struct EncryptedCorpusTests {
-    @Test("every command on every encrypted bad input", arguments: EncryptedCommand.all, EncryptedCorpus.all.indices)
+    /// The pairs run: in the test run each input once and each command at least once (the commands take turns
+    /// over the inputs); in the soak every command on every input.
+    static let pairs: [(EncryptedCommand, Int)] = {
+        let inputs = Array(EncryptedCorpus.all.indices)
+        guard !Soak.isEnabled else { return EncryptedCommand.all.flatMap { command in inputs.map { (command, $0) } } }
+        let count = max(inputs.count, EncryptedCommand.all.count)
+        return (0..<count).map { (EncryptedCommand.all[$0 % EncryptedCommand.all.count], inputs[$0 % inputs.count]) }
+    }()
+
+    @Test("each command on encrypted bad inputs, each input at least once (every pair in the soak)", arguments: pairs)
     func refuses(command: EncryptedCommand, index: Int) throws {
         let input = EncryptedCorpus.all[index]
         let folder = TemporaryDirectory("enc-in")
