@@ -77,6 +77,16 @@ let package = Package(
                 .product(name: "ShadowSessions", package: "DriverPort"),
             ]
         ),
+        // The real libraries open MMEX's encrypted files through the page codec (SQLiteCipher's KeyPragmas and
+        // PRAGMA key); SQLite3 Multiple Ciphers (the oracle venv) reads what they wrote.
+        .testTarget(
+            name: "EncryptedFileTests",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "SQLite", package: "SQLite.swift"),
+                .product(name: "SQLiteCipher", package: "DriverPort"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,24 +15,15 @@
 
 #define DP_EXTENSION_VFS_NAME "driverport"
 
-/* Runs for every connection opened after loading (sqlite3_auto_extension). */
-static int dp_extension_connection_opened(sqlite3 *db, char **error_message, const void *routines) {
-    (void)error_message;
-    (void)routines;
-    return dp_mc_bind_connection(db);
-}
-
 int sqlite3_driverportcodec_init(sqlite3 *db, char **error_message, const void *routines) {
     (void)db;
     (void)routines;
-    int rc = dp_codec_register_mc(DP_EXTENSION_VFS_NAME, 1);
+    int rc = dp_codec_install_mc(DP_EXTENSION_VFS_NAME, 1);
     if (rc != SQLITE_OK) {
         if (error_message != NULL) *error_message = sqlite3_mprintf("driverport codec: cannot register its VFS (%s)",
                                                                     sqlite3_errstr(rc));
         return rc;
     }
-    rc = sqlite3_auto_extension((void (*)(void))dp_extension_connection_opened);
-    if (rc != SQLITE_OK) return rc;
     return SQLITE_OK_LOAD_PERMANENTLY; /* the VFS outlives the connection that loaded it */
 }
 

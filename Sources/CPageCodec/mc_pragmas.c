@@ -320,3 +320,17 @@ int dp_mc_bind_connection(void *handle) {
     file->mc_db = db;
     return sqlite3_exec(db, "PRAGMA temp_store = MEMORY", NULL, NULL, NULL);
 }
+
+/* Runs for every connection opened after dp_codec_install_mc (sqlite3_auto_extension's signature). */
+static int dp_mc_connection_opened(sqlite3 *db, char **error_message, const void *routines) {
+    (void)error_message;
+    (void)routines;
+    return dp_mc_bind_connection(db);
+}
+
+int dp_codec_install_mc(const char *name, int make_default) {
+    int rc = dp_codec_register_mc(name, make_default);
+    if (rc != SQLITE_OK) return rc;
+    /* sqlite3_auto_extension ignores a function already registered: installing twice binds once. */
+    return sqlite3_auto_extension((void (*)(void))dp_mc_connection_opened);
+}

@@ -152,6 +152,15 @@ int dp_codec_register_mc(const char *name, int make_default);
  */
 int dp_mc_bind_connection(void *db);
 
+/*
+ * dp_codec_register_mc(name, make_default), then dp_mc_bind_connection for every connection the process opens from
+ * then on (through sqlite3_auto_extension): SQLite3 Multiple Ciphers' key interface for every client of the system
+ * SQLite in this process (the loadable extension's entry point, and an app that links the codec and opens its
+ * files through another library: GRDB's `Configuration.prepareDatabase` running `PRAGMA key`, SQLite.swift's
+ * `Connection` and `PRAGMA key`). Idempotent. Returns 0 or an SQLite error code.
+ */
+int dp_codec_install_mc(const char *name, int make_default);
+
 /* The name of a codec VFS instance, given the sqlite3_vfs* SQLITE_FCNTL_VFS_POINTER returns; NULL when that VFS is
  * not an instance of the codec. (How a copy reads its result back through the VFS its source was opened with.) */
 const char *dp_codec_instance_name(const void *vfs);
