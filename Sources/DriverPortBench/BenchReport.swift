@@ -46,8 +46,13 @@ public enum BenchReport {
 
     // MARK: Markdown
 
-    /// The run's facts, the goals, one table per family, and the scale and memory summaries.
-    public static func markdown(_ document: BenchDocument) -> String {
+    /// The families whose tables BENCHMARKS.md keeps (with the run and the goals): the page stays short, and every
+    /// other table is one `--markdown` away.
+    public static let pageFamilies: Set<BenchFamily> = [.records, .shadow, .diff]
+
+    /// The run's facts, the goals, one table per family (all of them, or those in `families`), and the scale and
+    /// memory summaries.
+    public static func markdown(_ document: BenchDocument, families: Set<BenchFamily>? = nil) -> String {
         var text = "### Run\n\n"
         text += "- Command: `\(document.command)` (\(document.mode) run, \(document.build) build)\n"
         text += "- Date: \(document.date); whole run \(String(format: "%.0f", document.totalSeconds)) s "
@@ -66,7 +71,7 @@ public enum BenchReport {
                     + "| \(goal.comparison) \(figure(goal.limit, goal.unit)) | \(goal.met ? "yes" : "**no**") |\n"
             }
         }
-        for family in BenchFamily.allCases {
+        for family in BenchFamily.allCases where families?.contains(family) ?? true {
             let results = document.results.filter { $0.family == family.rawValue }
             guard !results.isEmpty else { continue }
             text += "\n### \(title(family))\n\n"

@@ -6,8 +6,8 @@ struct BenchCommand: Command {
     let name = "bench"
     let summary = "benchmark both drivers, the codec and the engines against the raw C API (release build)"
     let help = """
-    Usage: driverport bench [--quick] [--json | --markdown] [--out FILE] [--only FAMILY,...]
-           driverport bench --from FILE [--json | --markdown]
+    Usage: driverport bench [--quick] [--json | --markdown [--page]] [--out FILE] [--only FAMILY,...]
+           driverport bench --from FILE [--json | --markdown [--page]]
 
     Runs every case on the same data in one process: implementations alternate round by round (the order
     rotates), rounds repeat until the spread of the per-round ratios is small, and each implementation's
@@ -47,7 +47,9 @@ struct BenchCommand: Command {
       --json          print the run as one JSON document: run facts, "results" (one object per case and
                       implementation: name, implementation, medianSeconds, ratioToRawC where the baseline is
                       raw C over the same engine, baseline, ratioToBaseline, rows, rounds, spread, extra), "goals"
-      --markdown      print the run as Markdown tables (what BENCHMARKS.md shows)
+      --markdown      print the run as Markdown tables, every family's
+      --page          with --markdown: only what BENCHMARKS.md keeps (the run, the goals, the records, shadow
+                      and diff tables); .ci/bench-report writes that between the page's markers
       --out FILE      also write the JSON document to FILE
       --only LIST     run only these families (comma-separated names from the list above)
       --from FILE     measure nothing: print the run saved in FILE (JSON written by --out or --json)
@@ -57,7 +59,7 @@ struct BenchCommand: Command {
     Exit codes: 0 the run finished (goals met or not: see the report), 64 usage, 66 --from FILE missing,
     70 implementations disagreed on rows or values, 73 --out FILE cannot be written.
     """
-    let flags: Set<String> = ["quick", "json", "markdown"]
+    let flags: Set<String> = ["quick", "json", "markdown", "page"]
     let options: Set<String> = ["out", "only", "from", "memory-probe", "fixture"]
 
     func run(_ arguments: ArgumentList, console: Console) throws -> ExitCode {
@@ -65,12 +67,15 @@ struct BenchCommand: Command {
         if arguments.flag("json") && arguments.flag("markdown") {
             throw CLIError.usage("--json and --markdown are alternatives; pick one")
         }
+        if arguments.flag("page") && !arguments.flag("markdown") {
+            throw CLIError.usage("--page goes with --markdown")
+        }
         if let implementation = arguments.option("memory-probe") {
             return try memoryProbe(implementation, arguments, console: console)
         }
         if let from = arguments.option("from") {
             if arguments.flag("quick") || arguments.option("only") != nil || arguments.option("out") != nil {
-                throw CLIError.usage("--from FILE only renders a saved run; it takes --json or --markdown only")
+                throw CLIError.usage("--from FILE only renders a saved run; it takes --json or --markdown [--page] only")
             }
             return try render(from: from, arguments, console: console)
         }
@@ -118,7 +123,7 @@ struct BenchCommand: Command {
         if arguments.flag("json") {
             console.out(String(decoding: try document.jsonData(), as: UTF8.self) + "\n")
         } else if arguments.flag("markdown") {
-            console.out(BenchReport.markdown(document))
+            console.out(BenchReport.markdown(document, families: arguments.flag("page") ? BenchReport.pageFamilies : nil))
         } else {
             console.out(BenchReport.text(document))
         }

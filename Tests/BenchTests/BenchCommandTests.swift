@@ -40,10 +40,30 @@ struct BenchCommandTests {
         #expect(try BenchDocument.decode(Data(json.standardOutput.utf8)) == Self.document)
     }
 
+    @Test("--markdown --page keeps what BENCHMARKS.md shows (the run, the goals, the records, shadow and diff tables)")
+    func pageKeepsThePagesTables() throws {
+        let folder = TemporaryDirectory("bench-page")
+        let path = folder.path("run.json")
+        var document = Self.document
+        document.results.append(BenchResult(
+            name: "shadow-write-units-200-of-2k", family: "shadow", implementation: "shadow 1%", medianSeconds: 0.06,
+            ratioToRawC: nil, baseline: "control alone", ratioToBaseline: 1.2, rows: 200, rounds: 3, spread: 0.05))
+        try document.jsonData().write(to: URL(fileURLWithPath: path))
+        let page = try DriverPortBinary.run(["bench", "--from", path, "--markdown", "--page"])
+        #expect(page.exitCode == 0, "\(page.standardError)")
+        #expect(page.standardOutput.contains("### Goals"))
+        #expect(page.standardOutput.contains("| shadow-write-units-200-of-2k | shadow 1% |"))
+        #expect(!page.standardOutput.contains("### Case 1: fetch"), "the fetch table is not on the page")
+        let all = try DriverPortBinary.run(["bench", "--from", path, "--markdown"])
+        #expect(all.standardOutput.contains("### Case 1: fetch"))
+        #expect(all.standardOutput.contains("| shadow-write-units-200-of-2k | shadow 1% |"))
+    }
+
     @Test("usage errors and a missing saved run give one line on stderr and their exit codes")
     func usageErrors() throws {
         for (arguments, code) in [
             (["bench", "--json", "--markdown"], Int32(64)),
+            (["bench", "--page"], 64),
             (["bench", "--only", "nonsense"], 64),
             (["bench", "--fixture", "x.mmb"], 64),
             (["bench", "--memory-probe", "nonsense", "--fixture", "x.mmb"], 64),
