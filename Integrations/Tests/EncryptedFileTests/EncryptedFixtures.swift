@@ -82,13 +82,23 @@ enum EncryptedFixtures {
     }
 
     private static func render(_ value: Any) -> String {
-        guard let typed = value as? [String: Any], let (kind, inner) = typed.first else { return "NULL" }
-        return kind == "i" ? "\(inner)" : "\(inner)"
+        // {"i": 1}, {"t": "ok"}, {"r": "1.5"}, {"b": "hex"}: the value's text; null is NULL.
+        guard let typed = value as? [String: Any], let inner = typed.values.first else { return "NULL" }
+        return "\(inner)"
     }
 
     struct OracleFailure: Error, CustomStringConvertible {
         let output: String
         var description: String { "the oracle failed: \(output)" }
+    }
+
+    /// Has SQLite3 Multiple Ciphers open `path` with the fixture's key and expects exactly one payee named `payee`
+    /// and a clean `quick_check`: what a real library wrote is readable by the library that defines the format.
+    static func expectOracleReads(payee: String, in path: String, _ fixture: Fixture) throws {
+        let read = try oracle(fixture, path: path, [
+            "SELECT count(*) FROM PAYEE_V1 WHERE PAYEENAME = '\(payee)'", "PRAGMA quick_check",
+        ])
+        #expect(read == [[["1"]], [["ok"]]], "\(fixture.file): \(read)")
     }
 
     /// The file's bytes, to show a refused open changed nothing.

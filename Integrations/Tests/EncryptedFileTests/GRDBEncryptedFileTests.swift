@@ -43,10 +43,7 @@ struct GRDBEncryptedFileTests {
             try db.execute(sql: "INSERT INTO PAYEE_V1 (PAYEENAME, CATEGID) VALUES (?, -1)", arguments: ["Written by GRDB"])
         }
         try queue.close()
-        let read = try EncryptedFixtures.oracle(fixture, path: path, [
-            "SELECT count(*) FROM PAYEE_V1 WHERE PAYEENAME = 'Written by GRDB'", "PRAGMA quick_check",
-        ])
-        #expect(read == [[["1"]], [["ok"]]])
+        try EncryptedFixtures.expectOracleReads(payee: "Written by GRDB", in: path, fixture)
     }
 
     @Test("a pool turns the file to WAL, its readers see the writer's commit, and the oracle reads the result",
@@ -62,10 +59,7 @@ struct GRDBEncryptedFileTests {
         }
         #expect(try pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM PAYEE_V1 WHERE PAYEENAME = 'Pooled'") } == 1)
         try pool.close()
-        let read = try EncryptedFixtures.oracle(fixture, path: path, [
-            "SELECT count(*) FROM PAYEE_V1 WHERE PAYEENAME = 'Pooled'", "PRAGMA quick_check",
-        ])
-        #expect(read == [[["1"]], [["ok"]]])
+        try EncryptedFixtures.expectOracleReads(payee: "Pooled", in: path, fixture)
     }
 
     @Test("a wrong passphrase fails the first read with SQLITE_NOTADB and leaves the file as it was",
