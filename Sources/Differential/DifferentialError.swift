@@ -7,6 +7,7 @@ public enum DifferentialError: Error, Sendable, Equatable, CustomStringConvertib
     /// The state left behind could not be read.
     case cannotInspect(side: String, reason: String)
 
+    /// A one-line message naming the file or side and the underlying reason.
     public var description: String {
         switch self {
         case .cannotCopy(let path, let reason): "cannot copy \(path) for comparison: \(reason)"

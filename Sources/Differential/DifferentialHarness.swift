@@ -37,7 +37,10 @@ import SQLiteEngine
 /// let report = try harness.run(slice: "infotable", scenarios: [handWritten, random], on: path)
 /// ```
 public struct DifferentialHarness<Subject> {
+    /// The implementation the port starts from (the legacy driver): its outcomes and the state it leaves are
+    /// what the candidate must match, and it is the side ``readBack`` reads through.
     public var baseline: DifferentialSide<Subject>
+    /// The implementation under test (the new driver or session), compared against ``baseline``.
     public var candidate: DifferentialSide<Subject>
     /// Opens a copy after a run to read its state. Default: the system SQLite, read-only (give one that applies
     /// the key for encrypted files).
@@ -103,6 +106,20 @@ public struct DifferentialHarness<Subject> {
     /// Whether ``copyPool`` belongs to whoever shared it (``sharingWorkingCopies(_:)``), who removes its copies.
     private var sharesCopyPool = false
 
+    /// A harness comparing `candidate` against `baseline`; the other settings (``sourceFacts``,
+    /// ``classifyTrap``, ``describeError``, the switches) start at their defaults and can be set afterwards.
+    ///
+    /// - Parameters:
+    ///   - baseline: How to open and close the reference implementation.
+    ///   - candidate: How to open and close the implementation under test.
+    ///   - inspect: Opens a copy after a run to read its state; by default the system SQLite, read-only.
+    ///     Give one that applies the key when the file is encrypted.
+    ///   - comparison: What of the state left on disk is compared; everything by default.
+    ///   - workDirectory: Where the working copies go; the temporary directory by default.
+    ///   - shrinkBudget: How many re-runs shrinking may spend on one failing scenario; 0 turns it off.
+    ///   - maximumFieldDetails: At most this many field differences are reported per operation.
+    ///   - readBack: Reads run on the candidate's copy by the candidate, then by the baseline; none by default.
+    ///   - knownDifferences: Differences the port keeps on purpose, reported apart instead of failing the run.
     public init(
         baseline: DifferentialSide<Subject>,
         candidate: DifferentialSide<Subject>,

@@ -1,10 +1,13 @@
 /// What one scenario found.
 public struct ScenarioReport: Sendable, Hashable, Codable {
+    /// The scenario's name, as the caller gave it (``Scenario/name``).
     public var name: String
     /// The seed of a generated scenario.
     public var seed: UInt64?
     /// Operations run (through each side).
     public var operations: Int
+    /// Every difference found that no ``KnownDifference`` covers, each with its porting trap when one is known.
+    /// Empty when the scenario agrees.
     public var mismatches: [Mismatch]
     /// When it failed: the operation names of the shortest sequence found that still fails the same way.
     public var shortestFailingSequence: [String]?
@@ -12,8 +15,18 @@ public struct ScenarioReport: Sendable, Hashable, Codable {
     /// counted as mismatches.
     public var known: [Mismatch]
 
+    /// Whether the two sides agreed: no mismatches (known differences do not count).
     public var agrees: Bool { mismatches.isEmpty }
 
+    /// A scenario's findings; the harness builds these, and an app's own runner may too.
+    ///
+    /// - Parameters:
+    ///   - name: The scenario's name.
+    ///   - seed: The seed of a generated scenario, `nil` for a hand-written one.
+    ///   - operations: How many operations ran through each side.
+    ///   - mismatches: The differences found that no known difference covers.
+    ///   - shortestFailingSequence: The operation names of the shortest sequence that still fails, if searched.
+    ///   - known: The differences a ``KnownDifference`` covers.
     public init(
         name: String, seed: UInt64?, operations: Int, mismatches: [Mismatch], shortestFailingSequence: [String]?,
         known: [Mismatch] = []
@@ -29,8 +42,11 @@ public struct ScenarioReport: Sendable, Hashable, Codable {
 
 /// What one repository slice's scenarios found, for `driverport diff` (one table row, one JSON object).
 public struct SliceReport: Sendable, Hashable, Codable {
+    /// The slice's name (`infotable`): which part of the app's persistence its scenarios exercise.
     public var name: String
+    /// The baseline side's name (``DifferentialSide/name``, such as `legacy`).
     public var baseline: String
+    /// The candidate side's name (``DifferentialSide/name``, such as `queue`).
     public var candidate: String
     /// Operations run across all scenarios.
     public var operations: Int
@@ -40,10 +56,20 @@ public struct SliceReport: Sendable, Hashable, Codable {
     public var details: [Mismatch]
     /// Every difference a ``KnownDifference`` covers, in scenario order (not counted in ``mismatches``).
     public var known: [Mismatch]
+    /// The report of every scenario run for the slice, in run order.
     public var scenarios: [ScenarioReport]
 
+    /// Whether every scenario of the slice agreed (known differences do not count).
     public var agrees: Bool { mismatches == 0 }
 
+    /// A slice's report from its scenarios' reports; the totals (``operations``, ``mismatches``) and the
+    /// lists (``details``, ``known``) are gathered from them.
+    ///
+    /// - Parameters:
+    ///   - name: The slice's name.
+    ///   - baseline: The baseline side's name.
+    ///   - candidate: The candidate side's name.
+    ///   - scenarios: The reports of the slice's scenarios.
     public init(name: String, baseline: String, candidate: String, scenarios: [ScenarioReport]) {
         self.name = name
         self.baseline = baseline
@@ -60,10 +86,17 @@ public struct SliceReport: Sendable, Hashable, Codable {
 public struct DifferentialReport: Sendable, Hashable, Codable {
     /// The source file (never modified).
     public var file: String
+    /// One report per slice compared, in run order.
     public var slices: [SliceReport]
 
+    /// Whether every slice agreed: the run found no mismatch a known difference does not cover.
     public var agrees: Bool { slices.allSatisfy(\.agrees) }
 
+    /// A report of the given slices about the source file at `file`.
+    ///
+    /// - Parameters:
+    ///   - file: The path of the source file the scenarios ran on (copies of it).
+    ///   - slices: The slices' reports.
     public init(file: String, slices: [SliceReport]) {
         self.file = file
         self.slices = slices

@@ -3,18 +3,28 @@
 /// Built from any `Encodable` by ``FieldValue/init(encoding:)``. Keeps integers and floating-point numbers apart
 /// (`1` is not `1.0`), keeps object member order for display, and compares objects by key.
 public indirect enum FieldValue: Sendable, Hashable {
+    /// A null: `nil`, or an encoder that was given nothing.
     case null
+    /// A Boolean.
     case bool(Bool)
+    /// A signed integer, or an unsigned one that fits in `Int64` (so `UInt8(1)` and `1` compare equal).
     case integer(Int64)
+    /// An unsigned integer above `Int64.max`.
     case unsigned(UInt64)
+    /// A floating-point number (`Float` widened to `Double`); never equal to an ``integer(_:)`` of the same value.
     case double(Double)
+    /// A string.
     case string(String)
+    /// An ordered list: an unkeyed container (an array, a set in its encoding order).
     case array([FieldValue])
+    /// A keyed container (a struct, a dictionary) as its members in encoding order; compared by key.
     case object([Member])
 
     /// One named member of an object.
     public struct Member: Sendable, Hashable {
+        /// The member's coding key, as its `stringValue`.
         public let key: String
+        /// The member's value.
         public let value: FieldValue
     }
 

@@ -22,6 +22,12 @@ public struct KnownDifference: Sendable {
     /// Whether this difference explains `mismatch`, given what is known of the source file.
     public let covers: @Sendable (_ mismatch: Mismatch, _ source: SourceFacts) -> Bool
 
+    /// A known difference an app declares.
+    ///
+    /// - Parameters:
+    ///   - id: The stable identifier the app's documentation lists.
+    ///   - summary: What differs and why the port keeps it.
+    ///   - covers: Whether the difference explains a mismatch, given the facts of the source file.
     public init(
         id: String, summary: String, covers: @escaping @Sendable (_ mismatch: Mismatch, _ source: SourceFacts) -> Bool
     ) {
@@ -45,6 +51,12 @@ public struct SourceFacts: Sendable, Hashable {
     /// Anything else an app's known differences ask about (`"encrypted"`, `"desktop-sync-tables"`).
     public var labels: Set<String>
 
+    /// Facts about a source file, given by hand (an encrypted file, whose header cannot be read) or with
+    /// labels of the app's own.
+    ///
+    /// - Parameters:
+    ///   - isWALMode: Whether the source file is in WAL mode.
+    ///   - labels: Other facts the app's known differences test for.
     public init(isWALMode: Bool, labels: Set<String> = []) {
         self.isWALMode = isWALMode
         self.labels = labels

@@ -26,6 +26,7 @@ public struct Mismatch: Sendable, Hashable, Codable, CustomStringConvertible {
         case crash
     }
 
+    /// Where the difference showed: an operation's outcome, a table's rows, the schema, the files beside it...
     public var kind: Kind
     /// The scenario it happened in.
     public var scenario: String
@@ -37,7 +38,10 @@ public struct Mismatch: Sendable, Hashable, Codable, CustomStringConvertible {
     public var operation: String?
     /// The field: a path into the returned value (`notes[2].name`), or the place on disk (`NOTE[rowid 3].VALUE`).
     public var field: String
+    /// What the baseline returned or left, rendered for reading (`"2024-01-02 10:00:00"`, `threw ...`,
+    /// `(absent)`).
     public var baseline: String
+    /// What the candidate returned or left, rendered as ``baseline`` is.
     public var candidate: String
     /// The known porting trap this difference is, when the harness recognises one (``PortingTrap/classify(_:)``).
     public var trap: PortingTrap?
@@ -49,6 +53,21 @@ public struct Mismatch: Sendable, Hashable, Codable, CustomStringConvertible {
     /// (`uuid-form at BOOKMARK[rowid 1].UUID`). `nil` for a root cause and for a difference no trap explains.
     public var followsFrom: String?
 
+    /// A mismatch; the harness builds these, and reports of other runs (a shadow session, a transcript) build
+    /// them to share ``ReportPage``.
+    ///
+    /// - Parameters:
+    ///   - kind: Where the difference showed.
+    ///   - scenario: The scenario it happened in.
+    ///   - seed: The scenario's seed, for a generated scenario.
+    ///   - operationIndex: The operation's position in the scenario, for a result mismatch.
+    ///   - operation: The operation's name, for a result mismatch.
+    ///   - field: The path into the returned value, or the place on disk.
+    ///   - baseline: The baseline's side, rendered.
+    ///   - candidate: The candidate's side, rendered.
+    ///   - trap: The porting trap the difference is, when known.
+    ///   - knownDifference: The id of the known difference that covers it, if any.
+    ///   - followsFrom: The root cause's trap and place, when this mismatch follows from another.
     public init(
         kind: Kind, scenario: String, seed: UInt64? = nil, operationIndex: Int? = nil, operation: String? = nil,
         field: String, baseline: String, candidate: String, trap: PortingTrap? = nil, knownDifference: String? = nil,

@@ -12,6 +12,8 @@ public struct PortingTrap: Sendable, Hashable, Codable, CustomStringConvertible 
     /// What to do about it: one or two sentences.
     public let advice: String
 
+    /// A trap of an app's own, for a ``DifferentialHarness/classifyTrap`` that names more than
+    /// ``all``: give it a stable `id`, a short `name` and one or two sentences of `advice`.
     public init(id: String, name: String, advice: String) {
         self.id = id
         self.name = name

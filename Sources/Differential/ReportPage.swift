@@ -8,14 +8,20 @@
 public struct ReportPage: Sendable, Hashable {
     /// One line of the totals table: a slice on one pair of sides.
     public struct Total: Sendable, Hashable {
+        /// The slice's name.
         public var slice: String
+        /// The baseline side's name.
         public var baseline: String
+        /// The candidate side's name.
         public var candidate: String
+        /// How many operations ran through each side.
         public var operations: Int
+        /// How many mismatches were found (known differences not counted).
         public var mismatches: Int
         /// Differences a known-difference entry covers (reported apart, not failures).
         public var known: Int
 
+        /// A totals line with these counts.
         public init(slice: String, baseline: String, candidate: String, operations: Int, mismatches: Int, known: Int) {
             self.slice = slice
             self.baseline = baseline
@@ -30,8 +36,10 @@ public struct ReportPage: Sendable, Hashable {
     public struct Entry: Sendable, Hashable {
         /// `infotable: legacy vs queue`.
         public var source: String
+        /// The mismatch, shown under its porting trap's heading (or under the unnamed ones).
         public var mismatch: Mismatch
 
+        /// A mismatch from `source` (a label such as `infotable: legacy vs queue`).
         public init(source: String, mismatch: Mismatch) {
             self.source = source
             self.mismatch = mismatch
@@ -40,11 +48,16 @@ public struct ReportPage: Sendable, Hashable {
 
     /// The shortest sequence of operations found that still fails a scenario.
     public struct Sequence: Sendable, Hashable {
+        /// Where the scenario ran: `infotable: legacy vs queue`.
         public var source: String
+        /// The scenario's name.
         public var scenario: String
+        /// The scenario's seed, to replay a generated scenario; `nil` for a hand-written one.
         public var seed: UInt64?
+        /// The names of the operations of the shortest failing sequence, in order.
         public var operations: [String]
 
+        /// A failing sequence of `scenario` from `source`.
         public init(source: String, scenario: String, seed: UInt64?, operations: [String]) {
             self.source = source
             self.scenario = scenario
@@ -53,13 +66,25 @@ public struct ReportPage: Sendable, Hashable {
         }
     }
 
+    /// The page's title and top heading.
     public var title: String
     /// The file the report is about.
     public var file: String
+    /// The totals table's lines, one per slice and pair of sides, in this order.
     public var totals: [Total]
+    /// Every mismatch to show; the page groups them by porting trap.
     public var entries: [Entry]
+    /// The shortest failing sequences found, one per failing scenario.
     public var sequences: [Sequence]
 
+    /// A page of the given parts; ``DifferentialReport/page(title:)`` builds one from a harness report.
+    ///
+    /// - Parameters:
+    ///   - title: The page's title.
+    ///   - file: The file the report is about.
+    ///   - totals: The totals table's lines.
+    ///   - entries: The mismatches.
+    ///   - sequences: The shortest failing sequences.
     public init(title: String, file: String, totals: [Total], entries: [Entry], sequences: [Sequence]) {
         self.title = title
         self.file = file

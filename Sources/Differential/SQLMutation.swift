@@ -13,7 +13,9 @@ public struct SQLMutant: Sendable, Hashable, Codable, CustomStringConvertible {
     public var occurrence: Int
     /// UTF-8 offsets of the replaced text in ``statement``.
     public var start: Int
+    /// UTF-8 offset just past the replaced text in ``statement`` (the end of the range that starts at ``start``).
     public var end: Int
+    /// The text that replaces ``statement``'s bytes from ``start`` to ``end``.
     public var replacement: String
 
     /// The statement with the change planted.

@@ -8,6 +8,11 @@ public struct DifferentialOperation<Subject>: Sendable {
     public let name: String
     let body: @Sendable (Subject) throws -> EncodedOutcome
 
+    /// An operation named `name` whose `body` runs it on one side's opened subject.
+    ///
+    /// - Parameters:
+    ///   - name: The name reports show; put the arguments in it (`setValue("UID", "x")`).
+    ///   - body: Runs the operation; what it returns is compared field by field, what it throws by description.
     public init<Result: Encodable>(_ name: String, _ body: @escaping @Sendable (Subject) throws -> Result) {
         self.name = name
         self.body = { subject in try EncodedOutcome(body(subject)) }
@@ -21,11 +26,19 @@ public struct DifferentialOperation<Subject>: Sendable {
 
 /// A named list of operations run in order through both implementations, each on its own copy of one file.
 public struct Scenario<Subject>: Sendable {
+    /// The name reports show for the scenario.
     public var name: String
+    /// The operations, run in this order through each side.
     public var operations: [DifferentialOperation<Subject>]
     /// The seed a generated scenario came from (reported with any mismatch so it can be replayed).
     public var seed: UInt64?
 
+    /// A scenario of hand-written operations (or of generated ones, given their seed).
+    ///
+    /// - Parameters:
+    ///   - name: The name reports show.
+    ///   - operations: The operations, in order.
+    ///   - seed: The seed the operations were drawn from, so a report can name it; `nil` when hand-written.
     public init(name: String, operations: [DifferentialOperation<Subject>], seed: UInt64? = nil) {
         self.name = name
         self.operations = operations
@@ -74,9 +87,18 @@ public struct OperationGenerator<Subject> {
 public struct DifferentialSide<Subject>: Sendable {
     /// `legacy`, `queue`, `pool`: shown in reports.
     public let name: String
+    /// Opens the implementation on the working copy at `path` (a fresh copy of the source): applies a key,
+    /// chooses a driver, wraps a session in a repository.
     public let open: @Sendable (_ path: String) throws -> Subject
+    /// Closes what ``open`` returned, releasing every connection, so the files left beside the copy can be compared.
     public let close: @Sendable (Subject) throws -> Void
 
+    /// A side named `name`, opened and closed by the given closures.
+    ///
+    /// - Parameters:
+    ///   - name: The side's name in reports (`legacy`, `queue`, `pool`).
+    ///   - open: Opens the implementation on a copy's path.
+    ///   - close: Closes it, releasing every connection.
     public init(
         name: String, open: @escaping @Sendable (_ path: String) throws -> Subject,
         close: @escaping @Sendable (Subject) throws -> Void

@@ -10,6 +10,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     /// The generator's whole state.
     public private(set) var state: UInt64
 
+    /// A generator that starts from `seed`: the same seed always gives the same numbers.
     public init(seed: UInt64) {
         state = seed
     }

@@ -25,6 +25,7 @@ public struct StateComparison: Sendable {
     /// At most this many row differences are reported per table (the count of the rest is reported too).
     public var maximumRowDetailsPerTable = 20
 
+    /// Compares everything, with the default limits; the same as ``all``. Turn parts off on the value.
     public init() {}
 
     /// Everything.

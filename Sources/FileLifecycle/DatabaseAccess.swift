@@ -15,6 +15,14 @@ public struct DatabaseAccess: Sendable {
     /// Runs on every connection the relocation opens, before its first statement.
     public var setUp: @Sendable (EngineConnection) throws -> Void
 
+    /// How to open the relocation's databases; the defaults open plain files through the system library (the same
+    /// as ``plain``).
+    ///
+    /// - Parameters:
+    ///   - library: The SQLite library to open with (SQLCipher for a file only it reads).
+    ///   - vfs: The VFS to open through, or `nil` for the library's default; the page codec's for encrypted files.
+    ///   - setUp: Runs on every connection before its first statement, such as applying a key; what it throws
+    ///     makes that open fail.
     public init(
         library: SQLiteLibrary = .system, vfs: String? = nil,
         setUp: @escaping @Sendable (EngineConnection) throws -> Void = { _ in }

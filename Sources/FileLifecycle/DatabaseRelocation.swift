@@ -43,6 +43,14 @@ public struct DatabaseRelocation: Sendable {
     /// Sees every step boundary as it is crossed.
     public var observer: RelocationObserver?
 
+    /// A relocation of `legacyFile` into `container`; nothing happens until ``run()``.
+    ///
+    /// - Parameters:
+    ///   - legacyFile: The database file where older builds kept it (it need not exist).
+    ///   - container: The shared container folder the system reports this launch, or `nil` when there is none.
+    ///   - fileSystem: The renames and removals; a test passes one that fails a chosen operation.
+    ///   - access: How to open the databases to read rows and settle them (plain SQLite by default).
+    ///   - observer: Told about every step boundary (a test interrupts the run there), or `nil`.
     public init(
         legacyFile: URL, container: URL?, fileSystem: any RelocationFileSystem = SystemFileSystem(),
         access: DatabaseAccess = .plain, observer: RelocationObserver? = nil

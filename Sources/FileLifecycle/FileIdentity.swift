@@ -11,6 +11,11 @@ public struct FileIdentity: Sendable, Hashable, CustomStringConvertible {
     /// The file's inode number on that device.
     public let inode: UInt64
 
+    /// An identity from numbers already known (from `stat`, or a test's own).
+    ///
+    /// - Parameters:
+    ///   - device: The `st_dev` of the file system the file lives on.
+    ///   - inode: The `st_ino` of the file on that device.
     public init(device: UInt64, inode: UInt64) {
         self.device = device
         self.inode = inode

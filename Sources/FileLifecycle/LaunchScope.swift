@@ -8,6 +8,9 @@ public struct LaunchScope: Sendable {
     /// Where the scope is persisted.
     public let store: any ScopeStore
 
+    /// Launch and logout decisions over one persisted scope.
+    ///
+    /// - Parameter store: Where the scope lives between launches; use the same store for every launch and logout.
     public init(store: any ScopeStore) {
         self.store = store
     }
@@ -26,8 +29,15 @@ public struct LaunchScope: Sendable {
     public struct Decision: Sendable, Equatable {
         /// The user id that scopes the database, or `nil` for the unscoped one.
         public let userID: String?
+        /// Where ``userID`` came from: the session, the persisted scope, or neither.
         public let source: Source
 
+        /// A decision with the given answer and origin (``LaunchScope/decide(sessionUserID:)`` makes them; a test
+        /// compares against one).
+        ///
+        /// - Parameters:
+        ///   - userID: The user id that scopes the database, or `nil` for the unscoped one.
+        ///   - source: Where the answer came from.
         public init(userID: String?, source: Source) {
             self.userID = userID
             self.source = source

@@ -54,6 +54,7 @@ public struct FileOperationError: Error, Sendable, Equatable, CustomStringConver
         case remove
     }
 
+    /// Whether a move or a removal failed.
     public let operation: Operation
     /// The path that was moved or removed.
     public let path: String
@@ -62,6 +63,13 @@ public struct FileOperationError: Error, Sendable, Equatable, CustomStringConver
     /// The system's reason (`strerror`), or the test's injected reason.
     public let reason: String
 
+    /// A failed operation, as a ``RelocationFileSystem`` reports it (a test builds one to inject a failure).
+    ///
+    /// - Parameters:
+    ///   - operation: Which operation failed.
+    ///   - path: The path that was moved or removed.
+    ///   - destination: The destination of a move; `nil` for a removal.
+    ///   - reason: Why, in words a user can read (the system's `strerror`, or the test's own).
     public init(operation: Operation, path: String, destination: String? = nil, reason: String) {
         self.operation = operation
         self.path = path
@@ -85,8 +93,11 @@ public struct FileOperationError: Error, Sendable, Equatable, CustomStringConver
 /// removals and folder flushes go through the seam export and rekey use (`FileSystemCalls.current`), so a test can
 /// fail them or run them on a simulated disk.
 public struct SystemFileSystem: RelocationFileSystem {
+    /// The real file system; it holds no state.
     public init() {}
 
+    /// What is at `path` (`lstat`): a symbolic link at the last component counts as what it names, a dangling one
+    /// as ``FileEntryKind/other``; ``FileEntryKind/missing`` when nothing is there or `lstat` fails.
     public func kind(atPath path: String) -> FileEntryKind {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .missing }
@@ -105,10 +116,18 @@ public struct SystemFileSystem: RelocationFileSystem {
         }
     }
 
+    /// The device and inode of what `path` names, following symbolic links; `nil` when nothing is there.
     public func identity(atPath path: String) -> FileIdentity? {
         FileIdentity(path: path)
     }
 
+    /// Renames `source` to `destination` with `rename(2)`: atomic, never a copy.
+    ///
+    /// - Parameters:
+    ///   - source: The file to move.
+    ///   - destination: Its new path, which must not exist (checked with `lstat` just before the rename).
+    /// - Throws: ``FileOperationError`` when `destination` exists, the two are on different volumes (`EXDEV`), or
+    ///   the rename fails for any other reason; nothing changed then.
     public func moveItem(atPath source: String, toPath destination: String) throws(FileOperationError) {
         var info = stat()
         guard lstat(destination, &info) != 0 else {
@@ -121,6 +140,9 @@ public struct SystemFileSystem: RelocationFileSystem {
         }
     }
 
+    /// Removes the file at `path` with `unlink(2)` (a folder cannot be removed this way).
+    ///
+    /// - Throws: ``FileOperationError`` with the system's reason when the removal fails.
     public func removeItem(atPath path: String) throws(FileOperationError) {
         guard FileSystemCalls.current.unlink(path) == 0 else {
             throw FileOperationError(operation: .remove, path: path, reason: String(cString: strerror(errno)))

@@ -21,6 +21,14 @@ public struct RelocationResult: Sendable, Equatable {
     /// Sidecars still in the legacy folder after the main file moved. A later run retries the ones it can move.
     public let pendingSidecars: [PendingSidecar]
 
+    /// A result as the relocation reports it (a test or an app's own launch routine may build one).
+    ///
+    /// - Parameters:
+    ///   - path: The database file to open.
+    ///   - location: Which of the two locations `path` is.
+    ///   - moved: Whether this run moved the main file or at least one sidecar.
+    ///   - fallbackReason: Why `path` is the legacy file although a container was asked for, or `nil`.
+    ///   - pendingSidecars: Sidecars still in the legacy folder after the main file moved.
     public init(
         path: URL, location: Location, moved: Bool, fallbackReason: FallbackReason? = nil,
         pendingSidecars: [PendingSidecar] = []
@@ -62,13 +70,22 @@ public struct PendingSidecar: Sendable, Equatable {
         case destinationHasOne
     }
 
+    /// Which sidecar (`-wal`, `-shm` or `-journal`).
     public let sidecar: Sidecar
     /// Its path in the legacy folder.
     public let path: String
+    /// Why it is still there: a failed move to retry, or a destination that already has one.
     public let state: State
     /// Whether it holds committed transactions (a non-empty `-wal`) or undo pages (a hot `-journal`).
     public let carriesTransactions: Bool
 
+    /// A sidecar left behind, as the relocation reports it.
+    ///
+    /// - Parameters:
+    ///   - sidecar: Which sidecar.
+    ///   - path: Its path in the legacy folder.
+    ///   - state: Why it is still there.
+    ///   - carriesTransactions: Whether it holds committed transactions or undo pages the main file needs.
     public init(sidecar: Sidecar, path: String, state: State, carriesTransactions: Bool) {
         self.sidecar = sidecar
         self.path = path

@@ -19,6 +19,10 @@ public struct FileScopeStore: ScopeStore {
     /// The file that holds the scope.
     public let url: URL
 
+    /// A store in the JSON file at `url`; nothing is read or written until ``loadScope()`` or ``saveScope(_:)``.
+    ///
+    /// - Parameter url: The scope file; its folder must exist before the first save. Keep it outside what a
+    ///   logout clears.
     public init(url: URL) {
         self.url = url
     }
@@ -27,6 +31,11 @@ public struct FileScopeStore: ScopeStore {
         var userID: String?
     }
 
+    /// Reads the scope from the file.
+    ///
+    /// - Returns: The stored user id; `nil` when the file does not exist or stores no user id.
+    /// - Throws: ``ScopeStoreError/unreadable(path:reason:)`` when the file exists but cannot be read or is not a
+    ///   scope file; a caller must not treat that as "no scope".
     public func loadScope() throws -> String? {
         let data: Data
         do {
@@ -43,6 +52,11 @@ public struct FileScopeStore: ScopeStore {
         }
     }
 
+    /// Writes the scope to the file atomically (a new file renamed over the old one), so a crash leaves the old
+    /// scope or the new one, never half of either.
+    ///
+    /// - Parameter userID: The user id to persist, or `nil` to store no scope (the file stays, with no user id in it).
+    /// - Throws: ``ScopeStoreError/unwritable(path:reason:)`` when the file cannot be written.
     public func saveScope(_ userID: String?) throws {
         do {
             let encoder = JSONEncoder()
@@ -56,7 +70,9 @@ public struct FileScopeStore: ScopeStore {
 
 /// The scope file could not be read or written.
 public enum ScopeStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file at `path` exists but could not be read, or does not hold a scope; `reason` says which.
     case unreadable(path: String, reason: String)
+    /// The file at `path` could not be written; `reason` is the system's message.
     case unwritable(path: String, reason: String)
 
     public var description: String {

@@ -28,9 +28,12 @@ public struct Blob: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Blob: Binding {
+    /// `BLOB`: the column type a schema declares for a blob column.
     public static var declaredDatatype: String { "BLOB" }
+    /// The bytes as SQLite's BLOB value, for binding to a statement parameter.
     public var sqliteValue: SQLiteValue { .blob(bytes) }
 
+    /// The bytes of a BLOB value; `nil` for any other storage class (TEXT is not converted to bytes).
     public static func fromSQLiteValue(_ value: SQLiteValue) -> Blob? {
         if case .blob(let bytes) = value { return Blob(bytes: bytes) }
         return nil
@@ -38,7 +41,9 @@ extension Blob: Binding {
 }
 
 extension Blob: Value {
+    /// The blob itself: a ``Blob`` is stored as it is.
     public static func fromDatatypeValue(_ datatypeValue: Blob) -> Blob { datatypeValue }
+    /// The blob itself, its own stored form.
     public var datatypeValue: Blob { self }
 }
 

@@ -29,12 +29,22 @@ extension Connection {
     /// A query parameter of a `file:` URI (see SQLite's URI file names).
     public enum URIQueryParameter: Sendable, Equatable {
         /// Shared or private cache.
-        public enum CacheMode: String, Sendable { case shared, `private` }
+        public enum CacheMode: String, Sendable {
+            /// `cache=shared`: the connection shares one page cache with the process's other connections to the
+            /// same database.
+            case shared
+            /// `cache=private`: the connection has a page cache of its own, SQLite's default.
+            case `private`
+        }
         /// `mode=`: how the file may be opened (never more than the connection's own flags allow).
         public enum FileMode: String, Sendable {
+            /// `mode=ro`: open the database read-only.
             case readOnly = "ro"
+            /// `mode=rw`: open for reading and writing; the file must exist.
             case readWrite = "rw"
+            /// `mode=rwc`: open for reading and writing, creating the file when it does not exist.
             case readWriteCreate = "rwc"
+            /// `mode=memory`: a database held in memory, never read from or written to the file.
             case memory
         }
 

@@ -19,8 +19,11 @@ import SQLiteEngine
 /// Amounts with more than 15 significant digits are not representable in a `numeric` column by any MMEX app; they
 /// are rounded to 15 digits on the way back.
 extension Decimal: Binding {
+    /// `NUMERIC`: the column type a schema declares for a money column, as MMEX's schema does.
     public static var declaredDatatype: String { "NUMERIC" }
 
+    /// INTEGER when the amount is whole and fits in 64 bits, else the REAL nearest to it; NULL for NaN (see
+    /// above).
     public var sqliteValue: SQLiteValue {
         let text = description
         if text == "NaN" { return .null }
@@ -30,6 +33,8 @@ extension Decimal: Binding {
         return .real(real)
     }
 
+    /// The amount an INTEGER, a REAL (at 15 significant digits) or a decimal TEXT stands for; `nil` for
+    /// BLOB, NULL, NaN, infinities and text that is not a decimal number.
     public static func fromSQLiteValue(_ value: SQLiteValue) -> Decimal? {
         switch value {
         case .integer(let number):
@@ -91,6 +96,8 @@ extension Decimal: Binding {
 }
 
 extension Decimal: Value {
+    /// The decimal itself: a `Decimal` is its own stored form.
     public static func fromDatatypeValue(_ datatypeValue: Decimal) -> Decimal { datatypeValue }
+    /// The decimal itself, bound as described for its ``Binding`` conformance.
     public var datatypeValue: Decimal { self }
 }

@@ -47,6 +47,8 @@ public struct Expression<Datatype>: Expressible, Sendable {
         self.lookupHash = expression.lookupHash
     }
 
+    /// The expression with its type erased: what ``Expressible`` requires, so a typed expression goes wherever
+    /// any SQL is accepted (`select`, `order`, ``Connection/scalar(_:_:)-(String,(any Value)?...)``).
     @inlinable
     public var expression: Expression<Void> { Expression<Void>(self) }
 }

@@ -23,6 +23,7 @@ extension Expression where Datatype == String? {
     public func like(_ pattern: String, escape: Character? = nil) -> Expression<Bool?> {
         likeExpression(self, Expression<String>(value: pattern), escape: escape)
     }
+    /// `(x LIKE pattern)` with the pattern from another expression; NULL when the column is NULL.
     public func like(_ pattern: Expression<String>, escape: Character? = nil) -> Expression<Bool?> {
         likeExpression(self, pattern, escape: escape)
     }

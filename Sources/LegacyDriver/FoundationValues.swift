@@ -35,14 +35,20 @@ struct UnreadableText: Error, CustomStringConvertible {
 /// Dates are TEXT in ``dateFormatter``'s form (`yyyy-MM-dd'T'HH:mm:ss.SSS`, UTC), as SQLite.swift writes them.
 /// Because the stored form is text, SQL compares dates as text.
 extension Date: Value {
+    /// Dates are stored as TEXT.
     public typealias Datatype = String
 
+    /// Parses a stored date with ``dateFormatter``.
+    ///
+    /// - Throws: An error naming the text when it is not in the formatter's form; SQLite.swift traps there,
+    ///   and a row read reports it as ``LegacyError/invalidValue(column:type:reason:)``.
     public static func fromDatatypeValue(_ datatypeValue: String) throws -> Date {
         let parsed = dateFormatterLock.withLock { dateFormatter.date(from: datatypeValue) }
         guard let parsed else { throw UnreadableText(text: datatypeValue, expected: "a date in dateFormatter's form") }
         return parsed
     }
 
+    /// The date as ``dateFormatter`` writes it: `2024-02-29T13:45:10.250`.
     public var datatypeValue: String {
         dateFormatterLock.withLock { dateFormatter.string(from: self) }
     }
@@ -50,8 +56,13 @@ extension Date: Value {
 
 /// UUIDs are TEXT, their `uuidString` (upper-case hexadecimal with hyphens), as SQLite.swift writes them.
 extension UUID: Value {
+    /// UUIDs are stored as TEXT.
     public typealias Datatype = String
 
+    /// Parses a stored UUID string (either case).
+    ///
+    /// - Throws: An error naming the text when it is not a UUID; SQLite.swift traps there, and a row read reports it
+    ///   as ``LegacyError/invalidValue(column:type:reason:)``.
     public static func fromDatatypeValue(_ datatypeValue: String) throws -> UUID {
         guard let uuid = UUID(uuidString: datatypeValue) else {
             throw UnreadableText(text: datatypeValue, expected: "a UUID")
@@ -59,17 +70,24 @@ extension UUID: Value {
         return uuid
     }
 
+    /// The UUID as its `uuidString`: upper-case hexadecimal with hyphens.
     public var datatypeValue: String { uuidString }
 }
 
 /// URLs are TEXT, their absolute string, as SQLite.swift writes them.
 extension URL: Value {
+    /// URLs are stored as TEXT.
     public typealias Datatype = String
 
+    /// Parses a stored URL string.
+    ///
+    /// - Throws: An error naming the text when `URL(string:)` rejects it; SQLite.swift traps there, and a row
+    ///   read reports it as ``LegacyError/invalidValue(column:type:reason:)``.
     public static func fromDatatypeValue(_ datatypeValue: String) throws -> URL {
         guard let url = URL(string: datatypeValue) else { throw UnreadableText(text: datatypeValue, expected: "a URL") }
         return url
     }
 
+    /// The URL as its `absoluteString`.
     public var datatypeValue: String { absoluteString }
 }

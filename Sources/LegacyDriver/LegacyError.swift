@@ -42,6 +42,7 @@ public enum LegacyError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// A one-line message naming what failed: SQLite's message, or the column, query or value at fault.
     public var description: String {
         switch self {
         case .sqlite(let error):

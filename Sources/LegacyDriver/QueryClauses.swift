@@ -120,7 +120,9 @@ struct CommonTableClause: Sendable {
 /// Whether SQLite should compute a common table expression once (`MATERIALIZED`) or fold it into the query that
 /// uses it (`NOT MATERIALIZED`), as in `WITH t AS MATERIALIZED (...)`.
 public enum MaterializationHint: String, Sendable {
+    /// `MATERIALIZED`: SQLite computes the common table expression once and reads its stored result.
     case materialized = "MATERIALIZED"
+    /// `NOT MATERIALIZED`: SQLite may fold the common table expression into each place that uses it.
     case notMaterialized = "NOT MATERIALIZED"
 }
 

@@ -9,9 +9,10 @@ import SQLiteEngine
 /// try db.prepare(accounts).forEach { row in ... }
 /// ```
 ///
-/// Iteration throws (a step can fail, for example with `SQLITE_BUSY`), so a cursor is not a Swift `Sequence`;
-/// ``map(_:)``, ``compactMap(_:)``, ``forEach(_:)`` and ``reduce(into:_:)`` cover the usual loops. The cursor
-/// finishes, and gives its statement back for reuse, after the last row, on an error, or when released.
+/// Iteration throws (a step can fail, for example with `SQLITE_BUSY`): `for row in cursor` works, as in SQLite.swift,
+/// but traps on a failed step; ``map(_:)``, ``compactMap(_:)``, ``forEach(_:)`` and ``reduce(into:_:)`` cover the
+/// usual loops and throw instead. The cursor finishes, and gives its statement back for reuse, after the last row,
+/// on an error, or when released.
 public final class RowCursor {
     @usableFromInline let statement: EngineStatement
     @usableFromInline let columns: ColumnMap

@@ -6,9 +6,14 @@ import SQLiteEngine
 /// SQLite.swift traps there, and so does this iterator, naming the query. Loop with `while let row = try cursor.next()`
 /// (or ``RowCursor/forEach(_:)``, ``RowCursor/map(_:)``) to have it thrown.
 extension RowCursor: Sequence {
+    /// Steps the cursor for a `for row in cursor` loop. It shares the cursor: rows it hands out are not read
+    /// again, and `next()` on the cursor continues where the loop stopped.
     public struct Iterator: IteratorProtocol {
         let cursor: RowCursor
 
+        /// The next row, or `nil` after the last one.
+        ///
+        /// A failed step stops the program with a message naming the query, as SQLite.swift's iterator does.
         public mutating func next() -> Row? {
             do {
                 return try cursor.next()
@@ -18,6 +23,7 @@ extension RowCursor: Sequence {
         }
     }
 
+    /// An iterator over the cursor's remaining rows, for `for row in cursor`.
     public func makeIterator() -> Iterator { Iterator(cursor: self) }
 }
 
@@ -26,9 +32,15 @@ extension RowCursor: Sequence {
 ///
 /// A failed step stops the program, naming the query, as SQLite.swift's `try!` does.
 extension Statement: Sequence {
+    /// Steps the statement for a `for values in statement` loop. SQLite.swift's `Statement` is its own
+    /// iterator; here iteration goes through this separate type, with the same rows.
     public struct Iterator: IteratorProtocol {
         let statement: Statement
 
+        /// The next row's values as `[Binding?]` (`nil` for NULL), or `nil` after the last row.
+        ///
+        /// A failed step stops the program with a message naming the query; call
+        /// ``Statement/failableNext()`` to have it thrown.
         public mutating func next() -> [Binding?]? {
             do {
                 return try statement.failableNext()
@@ -38,6 +50,7 @@ extension Statement: Sequence {
         }
     }
 
+    /// Resets the statement to its first row, keeping its bound values, and returns an iterator over its rows.
     public func makeIterator() -> Iterator {
         connection.lock.sync { handle.reset() }
         return Iterator(statement: self)

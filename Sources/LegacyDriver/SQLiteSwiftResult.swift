@@ -10,6 +10,8 @@ public enum Result: Error, CustomStringConvertible {
     /// A failure with SQLite's extended result code.
     case extendedError(message: String, extendedCode: Int32, statement: Statement?)
 
+    /// The message, the statement's SQL when there is one, and the code, in the form SQLite.swift prints:
+    /// `no such table: T (SELECT ...) (code: 1)`.
     public var description: String {
         switch self {
         case .error(let message, let code, let statement):

@@ -76,10 +76,12 @@ precedencegroup ColumnAssignmentPrecedence {
 /// `column <- value`: a ``Setter``.
 infix operator <- : ColumnAssignmentPrecedence
 
+/// `column <- value`: sets a NOT NULL column to a value, which is bound as a parameter.
 @inlinable
 public func <- <V: Value>(column: Expression<V>, value: V) -> Setter {
     Setter(column: column, value: SetterValue(value.boundValue))
 }
+/// `column <- expression`: sets a column to SQL the statement computes, such as `balance <- balance * 2`.
 public func <- <V: Value>(column: Expression<V>, value: Expression<V>) -> Setter {
     Setter(column: column, value: .expression(value.expression))
 }
@@ -88,9 +90,11 @@ public func <- <V: Value>(column: Expression<V>, value: Expression<V>) -> Setter
 public func <- <V: Value>(column: Expression<V?>, value: V?) -> Setter {
     Setter(column: column, value: SetterValue(value.boundValue))
 }
+/// Sets a nullable column to an expression of the value type (never NULL unless the expression is).
 public func <- <V: Value>(column: Expression<V?>, value: Expression<V>) -> Setter {
     Setter(column: column, value: .expression(value.expression))
 }
+/// Sets a nullable column to a nullable expression, such as another nullable column.
 public func <- <V: Value>(column: Expression<V?>, value: Expression<V?>) -> Setter {
     Setter(column: column, value: .expression(value.expression))
 }
@@ -101,30 +105,51 @@ private func compound(_ column: some Expressible, _ op: String, _ operand: some 
     Setter(column: column, value: .expression(Expression<Void>.infix(column, op, operand)))
 }
 
+/// `column += value`: sets `column = (column + ?)`; adds a value bound as a parameter.
 public func += <V: Number>(column: Expression<V>, value: V) -> Setter { compound(column, "+", Expression(value: value)) }
+/// `column += expression`: sets `column = (column + expression)`.
 public func += <V: Number>(column: Expression<V>, value: Expression<V>) -> Setter { compound(column, "+", value) }
+/// `column += value` on a nullable column: a NULL column stays NULL.
 public func += <V: Number>(column: Expression<V?>, value: V) -> Setter { compound(column, "+", Expression(value: value)) }
+/// `column += expression` on a nullable column: a NULL column stays NULL.
 public func += <V: Number>(column: Expression<V?>, value: Expression<V>) -> Setter { compound(column, "+", value) }
 /// Appends text: `name += "x"` sets `name = (name || ?)`.
 public func += (column: Expression<String>, value: String) -> Setter { compound(column, "||", Expression(value: value)) }
+/// Appends text to a nullable column: `name = (name || ?)`; a NULL column stays NULL.
 public func += (column: Expression<String?>, value: String) -> Setter { compound(column, "||", Expression(value: value)) }
 
+/// `column -= value`: sets `column = (column - ?)`; subtracts a value bound as a parameter.
 public func -= <V: Number>(column: Expression<V>, value: V) -> Setter { compound(column, "-", Expression(value: value)) }
+/// `column -= expression`: sets `column = (column - expression)`.
 public func -= <V: Number>(column: Expression<V>, value: Expression<V>) -> Setter { compound(column, "-", value) }
+/// `column -= value` on a nullable column: a NULL column stays NULL.
 public func -= <V: Number>(column: Expression<V?>, value: V) -> Setter { compound(column, "-", Expression(value: value)) }
+/// `column -= expression` on a nullable column: a NULL column stays NULL.
 public func -= <V: Number>(column: Expression<V?>, value: Expression<V>) -> Setter { compound(column, "-", value) }
 
+/// `column *= value`: sets `column = (column * ?)`; multiplies by a value bound as a parameter.
 public func *= <V: Number>(column: Expression<V>, value: V) -> Setter { compound(column, "*", Expression(value: value)) }
+/// `column *= expression`: sets `column = (column * expression)`.
 public func *= <V: Number>(column: Expression<V>, value: Expression<V>) -> Setter { compound(column, "*", value) }
+/// `column *= value` on a nullable column: a NULL column stays NULL.
 public func *= <V: Number>(column: Expression<V?>, value: V) -> Setter { compound(column, "*", Expression(value: value)) }
+/// `column *= expression` on a nullable column: a NULL column stays NULL.
 public func *= <V: Number>(column: Expression<V?>, value: Expression<V>) -> Setter { compound(column, "*", value) }
 
+/// `column /= value`: sets `column = (column / ?)`; divides by a value bound as a parameter.
 public func /= <V: Number>(column: Expression<V>, value: V) -> Setter { compound(column, "/", Expression(value: value)) }
+/// `column /= expression`: sets `column = (column / expression)`.
 public func /= <V: Number>(column: Expression<V>, value: Expression<V>) -> Setter { compound(column, "/", value) }
+/// `column /= value` on a nullable column: a NULL column stays NULL.
 public func /= <V: Number>(column: Expression<V?>, value: V) -> Setter { compound(column, "/", Expression(value: value)) }
+/// `column /= expression` on a nullable column: a NULL column stays NULL.
 public func /= <V: Number>(column: Expression<V?>, value: Expression<V>) -> Setter { compound(column, "/", value) }
 
+/// `column %= value`: sets `column = (column % ?)`; keeps the remainder of dividing by a value bound as a parameter.
 public func %= <V: Number>(column: Expression<V>, value: V) -> Setter { compound(column, "%", Expression(value: value)) }
+/// `column %= expression`: sets `column = (column % expression)`.
 public func %= <V: Number>(column: Expression<V>, value: Expression<V>) -> Setter { compound(column, "%", value) }
+/// `column %= value` on a nullable column: a NULL column stays NULL.
 public func %= <V: Number>(column: Expression<V?>, value: V) -> Setter { compound(column, "%", Expression(value: value)) }
+/// `column %= expression` on a nullable column: a NULL column stays NULL.
 public func %= <V: Number>(column: Expression<V?>, value: Expression<V>) -> Setter { compound(column, "%", value) }

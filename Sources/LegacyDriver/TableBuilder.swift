@@ -3,7 +3,11 @@ import SQLiteEngine
 
 /// What `PRIMARY KEY` a column declares: plain, or `AUTOINCREMENT` (INTEGER columns only).
 public enum PrimaryKey: Sendable {
+    /// `PRIMARY KEY`: on an INTEGER column the key is the rowid, and SQLite may reuse the rowid of the last
+    /// row after it is deleted.
     case `default`
+    /// `PRIMARY KEY AUTOINCREMENT`: rowids only grow and are never reused; SQLite records the largest in
+    /// `sqlite_sequence`.
     case autoincrement
 }
 
@@ -23,10 +27,15 @@ public final class TableBuilder {
 
     /// What a referential action does when the referenced row is updated or deleted.
     public enum Dependency: String, Sendable {
+        /// `NO ACTION`: the child rows are left alone; the constraint is still checked when the statement ends.
         case noAction = "NO ACTION"
+        /// `RESTRICT`: the change fails at once while child rows refer to the parent key, even when deferred.
         case restrict = "RESTRICT"
+        /// `SET NULL`: the child rows' referencing columns become NULL.
         case setNull = "SET NULL"
+        /// `SET DEFAULT`: the child rows' referencing columns take their default values.
         case setDefault = "SET DEFAULT"
+        /// `CASCADE`: the change carries to the child rows: they are deleted, or their key updated, with the parent.
         case cascade = "CASCADE"
     }
 

@@ -42,14 +42,21 @@ public protocol ExpressionValue {
 }
 
 extension Value {
+    /// The column type of the value's ``Value/Datatype``: `INTEGER` for `Int` and `Bool`, `TEXT` for `String`.
     public static var declaredDatatype: String { Datatype.declaredDatatype }
 
     /// A plain value used where SQL expects an expression (`select(1)`, `select(col, 0)`), bound as `?`.
     public var expression: Expression<Void> { Expression("?", [boundValue]) }
 
+    /// The stored form as SQLite receives it when the value is bound to a statement parameter.
     @inlinable
     public var boundValue: SQLiteValue { datatypeValue.sqliteValue }
 
+    /// Reads the value from a copied SQL value, as a row does for a typed column.
+    ///
+    /// - Throws: ``LegacyError/unexpectedNull(column:)`` for NULL,
+    ///   ``LegacyError/typeMismatch(column:expected:found:)`` for a storage class the ``Value/Datatype`` does not
+    ///   read, and ``LegacyError/invalidValue(column:type:reason:)`` when ``Value/fromDatatypeValue(_:)`` throws.
     @inlinable
     public static func decode(_ value: SQLiteValue, column: String) throws(LegacyError) -> Self {
         guard let stored = Datatype.fromSQLiteValue(value) else {
@@ -73,11 +80,18 @@ extension Value {
 }
 
 extension Optional: ExpressionValue where Wrapped: Value {
+    /// An optional's value type is its wrapped type.
     public typealias Underlying = Wrapped
 
+    /// The wrapped value's stored form, or NULL for `nil`.
     @inlinable
     public var boundValue: SQLiteValue { self?.boundValue ?? .null }
 
+    /// Reads the wrapped value, or `nil` for NULL and for a storage class the type does not read, as
+    /// SQLite.swift does.
+    ///
+    /// - Throws: ``LegacyError/invalidValue(column:type:reason:)`` when the wrapped type's
+    ///   ``Value/fromDatatypeValue(_:)`` throws.
     @inlinable
     public static func decode(_ value: SQLiteValue, column: String) throws(LegacyError) -> Self {
         // SQLite.swift's `values[index] as? V.Datatype`: NULL and a value of another storage class are both nil.
@@ -89,44 +103,58 @@ extension Optional: ExpressionValue where Wrapped: Value {
 // MARK: The built-in values
 
 extension Int64: Value {
+    /// The integer itself: an `Int64` is its own stored form.
     @inlinable
     public static func fromDatatypeValue(_ datatypeValue: Int64) -> Int64 { datatypeValue }
+    /// The integer itself.
     @inlinable
     public var datatypeValue: Int64 { self }
 }
 
 extension Double: Value {
+    /// The number itself: a `Double` is its own stored form.
     @inlinable
     public static func fromDatatypeValue(_ datatypeValue: Double) -> Double { datatypeValue }
+    /// The number itself.
     @inlinable
     public var datatypeValue: Double { self }
 }
 
 extension String: Value {
+    /// The string itself: a `String` is its own stored form.
     @inlinable
     public static func fromDatatypeValue(_ datatypeValue: String) -> String { datatypeValue }
+    /// The string itself.
     @inlinable
     public var datatypeValue: String { self }
 }
 
 extension Data: Value {
+    /// The bytes themselves: `Data` is its own stored form.
     public static func fromDatatypeValue(_ datatypeValue: Data) -> Data { datatypeValue }
+    /// The bytes themselves.
     public var datatypeValue: Data { self }
 }
 
 extension Int: Value {
+    /// `Int` is stored as a 64-bit INTEGER.
     public typealias Datatype = Int64
+    /// The stored integer as an `Int` (truncated on a platform whose `Int` is narrower than 64 bits).
     @inlinable
     public static func fromDatatypeValue(_ datatypeValue: Int64) -> Int { Int(truncatingIfNeeded: datatypeValue) }
+    /// The integer, widened to `Int64`.
     @inlinable
     public var datatypeValue: Int64 { Int64(self) }
 }
 
 /// Booleans are stored as INTEGER 0 and 1, as SQLite's own comparisons produce them; any non-zero reads as `true`.
 extension Bool: Value {
+    /// `Bool` is stored as INTEGER 0 or 1.
     public typealias Datatype = Int64
+    /// `true` for any non-zero integer.
     @inlinable
     public static func fromDatatypeValue(_ datatypeValue: Int64) -> Bool { datatypeValue != 0 }
+    /// 1 for `true`, 0 for `false`.
     @inlinable
     public var datatypeValue: Int64 { self ? 1 : 0 }
 }

@@ -2,10 +2,15 @@ import SQLiteEngine
 
 /// What an INSERT does when it meets a constraint conflict: `INSERT OR <resolution>`.
 public enum OnConflict: String, Sendable {
+    /// `OR REPLACE`: deletes the rows that conflict with the new one, then writes it.
     case replace = "REPLACE"
+    /// `OR ROLLBACK`: stops the statement and rolls back the whole transaction.
     case rollback = "ROLLBACK"
+    /// `OR ABORT`, SQLite's default: undoes the statement's changes and fails; the transaction stays open.
     case abort = "ABORT"
+    /// `OR FAIL`: fails at the conflicting row, keeping the changes the statement already made.
     case fail = "FAIL"
+    /// `OR IGNORE`: skips the conflicting row and goes on with the statement.
     case ignore = "IGNORE"
 }
 
@@ -39,6 +44,7 @@ public struct Insert: Expressible, Sendable {
         return nil
     }
 
+    /// The INSERT statement's SQL, its values bound as `?` parameters.
     public var expression: Expression<Void> {
         var sql = SQLBuilder()
         sql.append(literal: "INSERT")
@@ -91,6 +97,7 @@ public struct Update: Expressible, Sendable {
     let conflict: OnConflict?
     let setters: [Setter]
 
+    /// The UPDATE statement's SQL, with its WHERE, ORDER BY and LIMIT clauses and its values bound as parameters.
     public var expression: Expression<Void> {
         var sql = SQLBuilder()
         sql.append(literal: "UPDATE")
@@ -107,6 +114,7 @@ public struct Update: Expressible, Sendable {
 public struct Delete: Expressible, Sendable {
     let clauses: QueryClauses
 
+    /// The DELETE statement's SQL, with its WHERE, ORDER BY and LIMIT clauses and its values bound as parameters.
     public var expression: Expression<Void> {
         var sql = SQLBuilder()
         sql.append(literal: "DELETE FROM \(clauses.from.qualifiedName)")

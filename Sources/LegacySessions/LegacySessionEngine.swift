@@ -23,8 +23,11 @@ import SQLiteEngine
 public final class LegacySessionEngine<ReadContext, WriteContext>: PersistenceSession, @unchecked Sendable {
     // @unchecked Sendable: `gate` serializes every use of `connection` (a connection used by one thread at a time)
     // across threads; `closed` is a CloseOnce (its own mutex); every other stored property is immutable and Sendable.
+    /// Always ``DriverKind/legacy``.
     public let driver: DriverKind = .legacy
+    /// Where the database lives: the path the session was opened with (not `connectAt`), or memory.
     public let location: SessionLocation
+    /// Whether write units are allowed; a read-only session also opened SQLite read-only.
     public let access: SessionAccess
     private let connection: Connection
     private let setup: LegacySessionSetup<ReadContext, WriteContext>
@@ -147,8 +150,13 @@ public final class LegacySessionEngine<ReadContext, WriteContext>: PersistenceSe
 
     // MARK: Lifecycle
 
+    /// Whether ``close()`` has run (or the session was released); every unit then throws
+    /// `PersistenceError.closed`.
     public var isClosed: Bool { closed.isClosed }
 
+    /// Waits for a running unit of work, closes the connection once (later calls do nothing), then runs `onClose`.
+    ///
+    /// - Throws: `PersistenceError.invalidUse(_:)` when called from inside a unit of work of this session.
     public func close() throws {
         try gate.run {
             guard closed.markClosed() else { return }
@@ -163,6 +171,13 @@ public final class LegacySessionEngine<ReadContext, WriteContext>: PersistenceSe
 
     // MARK: Units of work
 
+    /// Runs `work` in a transaction of the setup's `readTransaction` mode (one consistent view), after any unit
+    /// another thread is running.
+    ///
+    /// - Parameter work: The app's reads; its repositories must not escape it.
+    /// - Returns: What `work` returns.
+    /// - Throws: `PersistenceError.closed` after ``close()``, `PersistenceError.invalidUse(_:)` inside another unit
+    ///   on this thread, SQLite's failures through the setup's `mapError`, and what `work` throws.
     public func read<T>(_ work: (ReadContext) throws -> T) throws -> T {
         try checkOpen()
         return try gate.run {
@@ -171,6 +186,14 @@ public final class LegacySessionEngine<ReadContext, WriteContext>: PersistenceSe
         }
     }
 
+    /// Runs `work` in a transaction of the setup's `writeTransaction` mode, after any unit another thread is running:
+    /// committed when `work` returns, rolled back when it throws.
+    ///
+    /// - Parameter work: The app's writes (and reads); its repositories must not escape it.
+    /// - Returns: What `work` returns, once the transaction committed.
+    /// - Throws: `PersistenceError.closed` after ``close()``, `PersistenceError.readOnly(path:detail:)` on a read-only
+    ///   session, `PersistenceError.invalidUse(_:)` inside another unit on this thread, SQLite's failures through
+    ///   the setup's `mapError`, and what `work` throws.
     public func write<T>(_ work: (WriteContext) throws -> T) throws -> T {
         try checkOpen()
         if access == .readOnly { throw UnitOfWorkRules.readOnlySession(path: path) }

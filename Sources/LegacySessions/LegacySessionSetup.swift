@@ -29,6 +29,12 @@ public struct LegacySessionSetup<ReadContext, WriteContext>: Sendable {
     /// everything else through.
     public var mapError: @Sendable (_ error: any Error, _ path: String?) -> any Error = LegacySessionSetup.standardMapping
 
+    /// A setup with the app's two context factories and every other setting at its default: no connection checks,
+    /// no schema, SQLite's default VFS, deferred transactions, ``standardMapping(_:path:)``.
+    ///
+    /// - Parameters:
+    ///   - makeReadContext: Wraps a read unit's connection and scope in the app's read context.
+    ///   - makeWriteContext: Wraps a write unit's connection and scope in the app's write context.
     public init(
         makeReadContext: @escaping @Sendable (LegacyUnitOfWork) -> ReadContext,
         makeWriteContext: @escaping @Sendable (LegacyUnitOfWork) -> WriteContext

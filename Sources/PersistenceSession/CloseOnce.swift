@@ -6,6 +6,7 @@ public final class CloseOnce: Sendable {
     /// Guarded by its own mutex: whether the session closed.
     private let closed = Mutex(false)
 
+    /// A flag that is still open; a session engine makes one for its whole life.
     public init() {}
 
     /// Whether ``markClosed()`` has run.

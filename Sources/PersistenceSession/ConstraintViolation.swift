@@ -2,14 +2,23 @@
 public struct ConstraintViolation: Sendable, Hashable, CustomStringConvertible {
     /// The kind of constraint.
     public enum Kind: String, Sendable, Hashable, Codable {
+        /// A `UNIQUE` constraint or unique index (`SQLITE_CONSTRAINT_UNIQUE`).
         case unique
+        /// A `PRIMARY KEY`, or a duplicate rowid (`SQLITE_CONSTRAINT_PRIMARYKEY`, `SQLITE_CONSTRAINT_ROWID`).
         case primaryKey
+        /// A `NOT NULL` column given NULL (`SQLITE_CONSTRAINT_NOTNULL`).
         case notNull
+        /// A `FOREIGN KEY` with no parent row, or a parent row still referenced (`SQLITE_CONSTRAINT_FOREIGNKEY`);
+        /// SQLite names no table or column for it.
         case foreignKey
+        /// A `CHECK` constraint (`SQLITE_CONSTRAINT_CHECK`); its columns hold the constraint's name or expression.
         case check
+        /// Any other constraint (a trigger's `RAISE`, a commit hook's veto, a datatype mismatch in a `STRICT`
+        /// table), or one the message did not name.
         case other
     }
 
+    /// Which kind of constraint failed.
     public let kind: Kind
     /// The table, when SQLite named one (`UNIQUE constraint failed: INFOTABLE_V1.INFONAME`).
     public let table: String?
@@ -18,6 +27,14 @@ public struct ConstraintViolation: Sendable, Hashable, CustomStringConvertible {
     /// SQLite's message as it reported it.
     public let message: String
 
+    /// A violation with its parts given directly, for an adapter whose library reports them already parsed, or a
+    /// test that expects one.
+    ///
+    /// - Parameters:
+    ///   - kind: Which kind of constraint failed.
+    ///   - table: The table, or `nil` when the report names none.
+    ///   - columns: The columns, in the order the report names them (may be empty).
+    ///   - message: The library's message, unchanged.
     public init(kind: Kind, table: String?, columns: [String], message: String) {
         self.kind = kind
         self.table = table

@@ -15,6 +15,8 @@ public final class NestedUnitGuard: Sendable {
     /// Guarded by its own mutex: the threads inside a unit of this session now.
     private let inside = Mutex<Set<UInt>>([])
 
+    /// A guard with no thread inside a unit; a session engine makes one for its whole life and calls ``enter()``
+    /// and ``leave()`` around every unit.
     public init() {}
 
     /// Marks the calling thread as inside a unit; throws when it already is.

@@ -52,12 +52,19 @@ public struct SessionPolicy: Sendable, Hashable {
 
     /// A choice and the reason for it, for logs and `driverport` output.
     public struct Decision: Sendable, Hashable {
+        /// The driver to open the file with: ``DriverKind/legacy``, ``DriverKind/queue`` or ``DriverKind/pool``.
         public let driver: DriverKind
+        /// Why that driver, as one lower-case clause for a log line or the command line's output.
         public let reason: String
     }
 
+    /// Which family of drivers the app ships with; ``Rollout/legacy`` overrides every placement.
     public var rollout: Rollout
 
+    /// A policy for the given rollout.
+    ///
+    /// - Parameter rollout: ``Rollout/readerWriter`` (the default) picks queue or pool by placement;
+    ///   ``Rollout/legacy`` keeps every file on the legacy driver.
     public init(rollout: Rollout = .readerWriter) {
         self.rollout = rollout
     }

@@ -10,8 +10,11 @@
 /// - The `async` units run the synchronous ones off the caller's thread: a task cancelled before its unit starts
 ///   gets `CancellationError` and the unit never runs.
 public final class StoreSessionEngine<Store: SessionStore, ReadContext, WriteContext>: PersistenceSession {
+    /// The driver name the session reports, as the adapter gave it (for example `sqlite-swift` or `grdb-pool`).
     public let driver: DriverKind
+    /// Where the database lives: a file path, or memory.
     public let location: SessionLocation
+    /// Whether write units are allowed; on ``SessionAccess/readOnly`` every `write` throws before the store sees it.
     public let access: SessionAccess
     private let store: Store
     private let makeReadContext: @Sendable (StoreUnitOfWork<Store.Handle>) -> ReadContext
@@ -56,6 +59,8 @@ public final class StoreSessionEngine<Store: SessionStore, ReadContext, WriteCon
         }
     }
 
+    /// Whether ``close()`` has run (or the session was released); every unit then throws
+    /// ``PersistenceError/closed``.
     public var isClosed: Bool { closed.isClosed }
 
     /// Closes the store once (later calls do nothing), then runs `onClose`.
@@ -69,11 +74,24 @@ public final class StoreSessionEngine<Store: SessionStore, ReadContext, WriteCon
         }
     }
 
+    /// Runs `work` in the store's read-only unit, with a read context over its handle.
+    ///
+    /// - Parameter work: The app's reads; its repositories must not escape it.
+    /// - Returns: What `work` returns.
+    /// - Throws: ``PersistenceError/closed`` after ``close()``, ``UnitOfWorkRules/nestedUnitOfWork`` inside another
+    ///   unit on this thread, the store's errors through `mapError`, and what `work` throws unchanged.
     public func read<T>(_ work: (ReadContext) throws -> T) throws -> T {
         try closed.check()
         return try unit { try store.readUnit { handle in try run(handle, makeReadContext, work) } }
     }
 
+    /// Runs `work` in one transaction of the store: committed when it returns, rolled back when it throws.
+    ///
+    /// - Parameter work: The app's writes (and reads); its repositories must not escape it.
+    /// - Returns: What `work` returns, once the transaction committed.
+    /// - Throws: ``PersistenceError/closed`` after ``close()``, ``UnitOfWorkRules/readOnlySession(path:)`` on a
+    ///   read-only session, ``UnitOfWorkRules/nestedUnitOfWork`` inside another unit on this thread, the store's
+    ///   errors through `mapError`, and what `work` throws unchanged.
     public func write<T>(_ work: (WriteContext) throws -> T) throws -> T {
         try closed.check()
         if access == .readOnly { throw UnitOfWorkRules.readOnlySession(path: location.path) }

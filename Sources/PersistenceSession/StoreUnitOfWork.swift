@@ -10,6 +10,12 @@ public struct StoreUnitOfWork<Handle> {
     /// Where the session's database lives (for error messages).
     public let location: SessionLocation
 
+    /// A unit of work over `handle`, for an engine (or an adapter's test) that runs the unit itself.
+    ///
+    /// - Parameters:
+    ///   - handle: The library's handle, valid until `scope` ends.
+    ///   - scope: The unit's scope, which the engine ends when the unit's closure returns or throws.
+    ///   - location: Where the session's database lives.
     public init(handle: Handle, scope: UnitScope, location: SessionLocation) {
         self.handle = handle
         self.scope = scope

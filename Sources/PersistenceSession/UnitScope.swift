@@ -12,6 +12,7 @@ public final class UnitScope: Sendable {
     /// Guarded by its own mutex: the schemas attached during the unit, in order.
     private let attached = Mutex<[String]>([])
 
+    /// A scope that is active and has no attached schemas; an engine makes one at the start of each unit.
     public init() {}
 
     /// Throws ``UnitOfWorkRules/escapedRepository`` when the unit of work has ended.

@@ -18,8 +18,11 @@ import SQLiteEngine
 /// let session = try ReaderWriterSessionEngine<DatabasePool, TodoRead, TodoWrite>.open(at: path, access: .readWrite, setup: setup)
 /// ```
 public final class ReaderWriterSessionEngine<Store: ReaderWriterStore, ReadContext, WriteContext>: PersistenceSession {
+    /// ``DriverKind/queue`` for a `DatabaseQueue` store, ``DriverKind/pool`` for a `DatabasePool`.
     public var driver: DriverKind { Store.sessionDriver }
+    /// Where the database lives: the path the session was opened with (not `connectAt`), or memory.
     public let location: SessionLocation
+    /// Whether write units are allowed; a read-only session's store was opened read-only, so it never turns on WAL.
     public let access: SessionAccess
     private let store: Store
     private let setup: ReaderWriterSessionSetup<ReadContext, WriteContext>
@@ -114,6 +117,8 @@ public final class ReaderWriterSessionEngine<Store: ReaderWriterStore, ReadConte
 
     // MARK: Lifecycle
 
+    /// Whether ``close()`` has run (or the session was released); every unit then throws
+    /// `PersistenceError.closed`.
     public var isClosed: Bool { closed.isClosed }
 
     /// Waits for running units of work, closes every connection (a pool first puts the journal mode back), then
@@ -137,6 +142,14 @@ public final class ReaderWriterSessionEngine<Store: ReaderWriterStore, ReadConte
 
     // MARK: Units of work
 
+    /// Runs `work` in the driver's `read`: a read-only transaction on one snapshot. On a pool it runs beside a
+    /// write; on a queue it waits for it.
+    ///
+    /// - Parameter work: The app's reads; its repositories must not escape it.
+    /// - Returns: What `work` returns.
+    /// - Throws: `PersistenceError.closed` after ``close()``, `PersistenceError.invalidUse(_:)` inside another unit
+    ///   of this session on this thread, the driver's failures through the setup's `mapError`, and what `work`
+    ///   throws.
     public func read<T>(_ work: (ReadContext) throws -> T) throws -> T {
         try checkOpen()
         do {
@@ -150,6 +163,14 @@ public final class ReaderWriterSessionEngine<Store: ReaderWriterStore, ReadConte
         }
     }
 
+    /// Runs `work` in the driver's `write`: an IMMEDIATE transaction, committed when `work` returns and rolled back
+    /// when it throws. Schemas it attached are detached afterwards.
+    ///
+    /// - Parameter work: The app's writes (and reads); its repositories must not escape it.
+    /// - Returns: What `work` returns, once the transaction committed.
+    /// - Throws: `PersistenceError.closed` after ``close()``, `PersistenceError.readOnly(path:detail:)` on a read-only
+    ///   session, `PersistenceError.invalidUse(_:)` inside another unit of this session on this thread, the driver's
+    ///   failures through the setup's `mapError`, and what `work` throws.
     public func write<T>(_ work: (WriteContext) throws -> T) throws -> T {
         try checkOpen()
         if access == .readOnly { throw UnitOfWorkRules.readOnlySession(path: path) }

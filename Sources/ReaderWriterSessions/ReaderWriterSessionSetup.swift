@@ -18,6 +18,14 @@ public struct ReaderWriterSessionSetup<ReadContext, WriteContext>: Sendable {
     /// everything else through.
     public var mapError: @Sendable (_ error: any Error, _ path: String?) -> any Error = ReaderWriterSessionSetup.standardMapping
 
+    /// A setup with the app's two context factories, the driver configuration, no schema and
+    /// ``standardMapping(_:path:)``.
+    ///
+    /// - Parameters:
+    ///   - configuration: The driver's per-connection configuration (key, open checks, foreign keys, VFS); the
+    ///     default opens plain files with the driver's defaults.
+    ///   - makeReadContext: Wraps a read unit's database and scope in the app's read context.
+    ///   - makeWriteContext: Wraps a write unit's database and scope in the app's write context.
     public init(
         configuration: Configuration = Configuration(),
         makeReadContext: @escaping @Sendable (ReaderWriterUnitOfWork) -> ReadContext,

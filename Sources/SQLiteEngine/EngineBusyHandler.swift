@@ -6,6 +6,10 @@ public final class EngineBusyHandler: Sendable {
     /// Decides whether to retry; the argument counts earlier calls for the same lock (0 the first time).
     public let shouldRetry: @Sendable (Int) -> Bool
 
+    /// Wraps a retry decision for ``EngineConnection/setBusyHandler(_:)``.
+    ///
+    /// - Parameter shouldRetry: Called with the number of earlier calls for the same lock (0 the first time);
+    ///   returns `true` to retry, `false` to fail with `SQLITE_BUSY`. It may sleep before returning to back off.
     public init(_ shouldRetry: @escaping @Sendable (Int) -> Bool) {
         self.shouldRetry = shouldRetry
     }

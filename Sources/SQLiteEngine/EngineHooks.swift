@@ -2,8 +2,11 @@ import CSQLite
 
 /// The kind of row change an update hook reports.
 public enum UpdateOperation: Sendable, Equatable {
+    /// A row was inserted (`SQLITE_INSERT`).
     case insert
+    /// A row was updated in place (`SQLITE_UPDATE`).
     case update
+    /// A row was deleted (`SQLITE_DELETE`).
     case delete
 
     init?(code: Int32) {

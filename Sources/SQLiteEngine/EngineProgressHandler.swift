@@ -7,6 +7,10 @@ public final class EngineProgressHandler {
     /// Returns `true` to interrupt the running statement.
     public let shouldInterrupt: () -> Bool
 
+    /// Wraps an interruption check for ``EngineConnection/setProgressHandler(every:_:)``.
+    ///
+    /// - Parameter shouldInterrupt: Called on the stepping thread every few instructions; returns `true` to stop the
+    ///   running statement with `SQLITE_INTERRUPT`. Keep it cheap: it runs often.
     public init(_ shouldInterrupt: @escaping () -> Bool) {
         self.shouldInterrupt = shouldInterrupt
     }

@@ -38,16 +38,35 @@ public final class EngineStatement {
         if rc != ResultCode.ok { throw connection.lastError(sql: sql) }
     }
 
+    /// Binds an integer to a parameter.
+    ///
+    /// - Parameters:
+    ///   - value: The value, stored as INTEGER.
+    ///   - index: The 1-based parameter index (see ``parameterIndex(_:)`` for a named one).
+    /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) when the index is out of range, or `SQLITE_MISUSE` while the
+    ///   statement is running (call ``reset()`` first).
     @inlinable
     public func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
         try checkBind(api.bindInt64(handle, index, value))
     }
 
+    /// Binds a double to a parameter.
+    ///
+    /// - Parameters:
+    ///   - value: The value, stored as REAL.
+    ///   - index: The 1-based parameter index.
+    /// - Throws: ``SQLiteError`` when the index is out of range or the statement is running.
     @inlinable
     public func bind(_ value: Double, at index: Int32) throws(SQLiteError) {
         try checkBind(api.bindDouble(handle, index, value))
     }
 
+    /// Binds text to a parameter; SQLite copies the bytes, so `value` need not outlive the call.
+    ///
+    /// - Parameters:
+    ///   - value: The text, bound as UTF-8. An empty string binds empty TEXT, never NULL.
+    ///   - index: The 1-based parameter index.
+    /// - Throws: ``SQLiteError`` when the index is out of range, the text is too big, or the statement is running.
     @inlinable
     public func bind(_ value: String, at index: Int32) throws(SQLiteError) {
         var text = value
@@ -63,6 +82,12 @@ public final class EngineStatement {
         try checkBind(rc)
     }
 
+    /// Binds bytes to a parameter as a BLOB; SQLite copies them.
+    ///
+    /// - Parameters:
+    ///   - bytes: The bytes. An empty array binds a zero-length BLOB, never NULL.
+    ///   - index: The 1-based parameter index.
+    /// - Throws: ``SQLiteError`` when the index is out of range, the blob is too big, or the statement is running.
     @inlinable
     public func bind(blob bytes: [UInt8], at index: Int32) throws(SQLiteError) {
         let rc = bytes.withUnsafeBytes { buffer in
@@ -73,6 +98,10 @@ public final class EngineStatement {
         try checkBind(rc)
     }
 
+    /// Binds NULL to a parameter.
+    ///
+    /// - Parameter index: The 1-based parameter index.
+    /// - Throws: ``SQLiteError`` when the index is out of range or the statement is running.
     @inlinable
     public func bindNull(at index: Int32) throws(SQLiteError) {
         try checkBind(api.bindNull(handle, index))
@@ -151,15 +180,23 @@ public final class EngineStatement {
         StorageClass(rawValue: api.columnType(handle, index)) ?? .null
     }
 
+    /// Whether a column (0-based) of the current row is NULL. Read it before any typed accessor, which may convert
+    /// the value.
     @inlinable
     public func isNull(at index: Int32) -> Bool { api.columnType(handle, index) == StorageClass.null.rawValue }
 
+    /// A column (0-based) of the current row as an integer, converted by SQLite's rules: NULL is 0, a real is
+    /// truncated, text is parsed from its leading digits (0 when it has none).
     @inlinable
     public func int64(at index: Int32) -> Int64 { api.columnInt64(handle, index) }
 
+    /// A column (0-based) of the current row as a double, converted by SQLite's rules: NULL is 0.0, text is parsed
+    /// from its leading number (0.0 when it has none).
     @inlinable
     public func double(at index: Int32) -> Double { api.columnDouble(handle, index) }
 
+    /// A column (0-based) of the current row as text: NULL gives the empty string (use ``isNull(at:)`` to tell them
+    /// apart), a number its SQL text, a blob its bytes decoded as UTF-8 with invalid sequences repaired.
     @inlinable
     public func string(at index: Int32) -> String {
         guard let text = api.columnText(handle, index) else { return "" }
@@ -167,6 +204,8 @@ public final class EngineStatement {
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
+    /// A column (0-based) of the current row as bytes: NULL and a zero-length blob both give `[]`, text its UTF-8
+    /// bytes, a number the bytes of its SQL text.
     @inlinable
     public func blob(at index: Int32) -> [UInt8] {
         guard let bytes = api.columnBlob(handle, index) else { return [] }

@@ -19,13 +19,23 @@ public struct OpenOptions: Sendable, Equatable {
         case serialized
     }
 
+    /// What the connection may do to the file, and whether opening creates it (default ``Access/readWrite``).
     public var access: Access
     /// Treat the path as a `file:` URI (query parameters such as `mode=ro`, `immutable=1`).
     public var uri: Bool
     /// The VFS to open through (`nil`: the default one). The page codec registers its own.
     public var vfs: String?
+    /// Whether SQLite's own mutex guards the connection (default ``Threading/ownerSerialized``: no mutex).
     public var threading: Threading
 
+    /// Options for `sqlite3_open_v2`; the defaults open an existing file for reading and writing, by plain path, on
+    /// the default VFS, without SQLite's mutex.
+    ///
+    /// - Parameters:
+    ///   - access: Read only, read-write, or read-write creating a missing file.
+    ///   - uri: Whether the path is a `file:` URI whose query parameters SQLite honours.
+    ///   - vfs: The name of a registered VFS, or `nil` for the default one.
+    ///   - threading: Whether the caller serializes access or SQLite's mutex does.
     public init(
         access: Access = .readWrite, uri: Bool = false, vfs: String? = nil, threading: Threading = .ownerSerialized
     ) {
@@ -35,8 +45,11 @@ public struct OpenOptions: Sendable, Equatable {
         self.threading = threading
     }
 
+    /// An existing file, read only, by plain path on the default VFS.
     public static let readOnly = OpenOptions(access: .readOnly)
+    /// An existing file, read and write, by plain path on the default VFS.
     public static let readWrite = OpenOptions(access: .readWrite)
+    /// Read and write, creating the file when it is missing, by plain path on the default VFS.
     public static let create = OpenOptions(access: .readWriteCreate)
 
     /// The `sqlite3_open_v2` flags these options stand for.

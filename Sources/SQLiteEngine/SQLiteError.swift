@@ -13,6 +13,13 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The primary result code (the low byte of the extended code, for example 19, `SQLITE_CONSTRAINT`).
     public var code: Int32 { extendedCode & 0xFF }
 
+    /// An error with the given codes and message, for SQLite failures the engine reports itself (a missing symbol,
+    /// an unknown parameter name) as well as ones SQLite returned.
+    ///
+    /// - Parameters:
+    ///   - extendedCode: The extended result code; a primary code (below 256) is also accepted.
+    ///   - message: What went wrong, in SQLite's words or the engine's.
+    ///   - sql: The SQL text that failed, or `nil` when no statement was involved. Never pass bound values.
     public init(extendedCode: Int32, message: String, sql: String? = nil) {
         self.extendedCode = extendedCode
         self.message = message
@@ -31,31 +38,57 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// SQLite's primary result codes the toolkit tests for.
 public enum ResultCode {
+    /// `SQLITE_OK`: success.
     public static let ok: Int32 = 0
+    /// `SQLITE_ERROR`: a generic error, such as an SQL syntax error or a missing table.
     public static let error: Int32 = 1
+    /// `SQLITE_INTERNAL`: an internal malfunction of SQLite.
     public static let `internal`: Int32 = 2
+    /// `SQLITE_PERM`: the requested access mode for a new database cannot be provided.
     public static let perm: Int32 = 3
+    /// `SQLITE_ABORT`: an operation was aborted, for example by a rollback.
     public static let abort: Int32 = 4
+    /// `SQLITE_BUSY`: another connection holds a lock on the database file.
     public static let busy: Int32 = 5
+    /// `SQLITE_LOCKED`: a conflict inside the same connection or shared cache.
     public static let locked: Int32 = 6
+    /// `SQLITE_NOMEM`: a memory allocation failed.
     public static let nomem: Int32 = 7
+    /// `SQLITE_READONLY`: a write to a database opened read only, or to a read-only file.
     public static let readonly: Int32 = 8
+    /// `SQLITE_INTERRUPT`: the statement was interrupted (`sqlite3_interrupt` or a progress handler).
     public static let interrupt: Int32 = 9
+    /// `SQLITE_IOERR`: the operating system reported an I/O error; the extended code says which.
     public static let ioerr: Int32 = 10
+    /// `SQLITE_CORRUPT`: the database file is malformed (also what a wrong key can look like).
     public static let corrupt: Int32 = 11
+    /// `SQLITE_NOTFOUND`: an unknown file-control opcode, among other internal uses.
     public static let notfound: Int32 = 12
+    /// `SQLITE_FULL`: the disk or the database size limit is full.
     public static let full: Int32 = 13
+    /// `SQLITE_CANTOPEN`: the file or its folder cannot be opened.
     public static let cantopen: Int32 = 14
+    /// `SQLITE_PROTOCOL`: the file-locking protocol failed (typically a WAL race).
     public static let `protocol`: Int32 = 15
+    /// `SQLITE_SCHEMA`: the schema changed under a prepared statement.
     public static let schema: Int32 = 17
+    /// `SQLITE_TOOBIG`: a string or blob exceeds SQLite's size limit.
     public static let toobig: Int32 = 18
+    /// `SQLITE_CONSTRAINT`: a constraint was violated; the extended code says which kind.
     public static let constraint: Int32 = 19
+    /// `SQLITE_MISMATCH`: a datatype mismatch, such as a non-integer rowid.
     public static let mismatch: Int32 = 20
+    /// `SQLITE_MISUSE`: the C API was used incorrectly, such as a finalized statement.
     public static let misuse: Int32 = 21
+    /// `SQLITE_AUTH`: an authorizer denied the statement.
     public static let auth: Int32 = 23
+    /// `SQLITE_RANGE`: a parameter or column index is out of range, or a parameter name is unknown.
     public static let range: Int32 = 25
+    /// `SQLITE_NOTADB`: the file is not a database (or is encrypted with another key).
     public static let notadb: Int32 = 26
+    /// `SQLITE_ROW`: `sqlite3_step` has a row ready.
     public static let row: Int32 = 100
+    /// `SQLITE_DONE`: `sqlite3_step` finished the statement.
     public static let done: Int32 = 101
 
     private static let names: [Int32: String] = [

@@ -16,6 +16,7 @@ public final class SQLiteLibrary: Sendable {
         case sqlcipher
     }
 
+    /// Which of the two engines this is (system libsqlite3 or SQLCipher).
     public let kind: Kind
     /// The library's C entry points.
     public let api: SQLiteAPI
@@ -90,7 +91,9 @@ public final class SQLiteLibrary: Sendable {
 
 /// An engine that cannot be used on this machine, and why.
 public struct EngineUnavailableError: Error, Sendable, CustomStringConvertible {
+    /// The engine that could not be loaded.
     public let engine: SQLiteLibrary.Kind
+    /// Why it could not be loaded and, where known, how to install it; a full sentence for the user.
     public let reason: String
     public var description: String { "engine '\(engine.rawValue)' is unavailable: \(reason)" }
 }

@@ -1,9 +1,14 @@
 /// One SQLite value, in one of the five storage classes.
 public enum SQLiteValue: Sendable, Hashable, CustomStringConvertible {
+    /// SQL NULL.
     case null
+    /// A signed 64-bit integer.
     case integer(Int64)
+    /// An IEEE 754 double.
     case real(Double)
+    /// UTF-8 text; an empty string is text, not NULL.
     case text(String)
+    /// Raw bytes; an empty array is a zero-length blob, not NULL.
     case blob([UInt8])
 
     /// The storage class of this value.
@@ -30,10 +35,15 @@ public enum SQLiteValue: Sendable, Hashable, CustomStringConvertible {
 
 /// SQLite's storage classes, with the C API's type codes as raw values.
 public enum StorageClass: Int32, Sendable, CaseIterable {
+    /// `SQLITE_INTEGER`: a signed 64-bit integer.
     case integer = 1
+    /// `SQLITE_FLOAT`: an IEEE 754 double.
     case real = 2
+    /// `SQLITE_TEXT`: UTF-8 text.
     case text = 3
+    /// `SQLITE_BLOB`: raw bytes.
     case blob = 4
+    /// `SQLITE_NULL`: SQL NULL.
     case null = 5
 }
 

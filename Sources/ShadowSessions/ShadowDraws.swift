@@ -18,6 +18,8 @@ public final class ShadowDraws<Value: Sendable>: ShadowDrawsResetting, Sendable 
     /// Guarded by its own mutex: what the control drew in the current unit, and how many the candidate replayed.
     private let state = Mutex<(drawn: [Value], replayed: Int)>(([], 0))
 
+    /// An empty recorder; share one between the control's and the candidate's source of values, and list it in
+    /// ``ShadowOptions/draws``.
     public init() {}
 
     /// The control's draw: `draw()`, recorded for the candidate.
@@ -45,5 +47,7 @@ public final class ShadowDraws<Value: Sendable>: ShadowDrawsResetting, Sendable 
 
 /// Draws the shadow session resets at the start of every unit (``ShadowDraws`` of any value type).
 public protocol ShadowDrawsResetting: Sendable {
+    /// Forgets what was drawn in the previous unit; the shadow session calls it as each write unit starts, so
+    /// the candidate replays only the draws of the unit it is running.
     func reset()
 }

@@ -3,6 +3,7 @@ import Foundation
 
 /// What a shadow session publishes: a compared unit that differed, or an error of the shadow machinery itself.
 public struct ShadowEvent: Sendable, Encodable {
+    /// Whether an event reports a difference between the sides or a failure of the shadow itself.
     public enum Kind: String, Sendable, Codable {
         /// The candidate returned, threw or wrote something else than the control.
         case mismatch
@@ -22,6 +23,8 @@ public struct ShadowEvent: Sendable, Encodable {
 
         enum CodingKeys: String, CodingKey { case result, error, seconds }
 
+        /// Writes `result` as plain JSON (objects, arrays, numbers, strings, booleans, null) and `error`, each only
+        /// when set, and `seconds`.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(result.map(EncodableFieldValue.init), forKey: .result)
@@ -37,7 +40,10 @@ public struct ShadowEvent: Sendable, Encodable {
         /// A path into the returned value (`entries[2].value`, `(error)`, `(outcome)`) or a place on disk
         /// (`INFOTABLE_V1[rowid 3].INFOVALUE`).
         public var field: String
+        /// The control's side, rendered and cleaned (``ShadowOptions/clean``): what the app was given, or what
+        /// the real file holds.
         public var control: String
+        /// The candidate's side, rendered and cleaned as ``control`` is.
         public var candidate: String
         /// The porting trap this difference is (or follows from), `nil` when none is named.
         public var trap: String?
@@ -46,6 +52,7 @@ public struct ShadowEvent: Sendable, Encodable {
         public var followsFrom: String?
     }
 
+    /// Whether this event is a ``Kind/mismatch`` or a shadow ``Kind/error``.
     public var kind: Kind
     /// When it happened (ISO 8601, UTC).
     public var date: String
@@ -53,7 +60,9 @@ public struct ShadowEvent: Sendable, Encodable {
     public var unit: String
     /// `read` or `write`.
     public var operation: String
+    /// What the control did in the unit; `nil` for an ``Kind/error`` event.
     public var control: Side?
+    /// What the candidate did on the shadow copy; `nil` for an ``Kind/error`` event.
     public var candidate: Side?
     /// The differences (mismatches), at most ``ShadowSession``'s limit per unit.
     public var differences: [Difference]
@@ -67,6 +76,8 @@ public struct ShadowEvent: Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey { case kind, date, unit, operation, control, candidate, differences, trap, traps, error }
 
+    /// Writes every key; `trap` is always present (`null` when no trap is named), `control`, `candidate`
+    /// and `error` only when set.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)

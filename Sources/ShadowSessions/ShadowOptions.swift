@@ -49,6 +49,8 @@ public struct ShadowOptions: Sendable {
     /// errors to one form.
     public var describeError: @Sendable (any Error) -> String = { error in "\(type(of: error)): \(error)" }
 
+    /// The defaults: every unit compared, no ignore rules, values published as they are (to no one), the
+    /// state after a write compared without journal mode and sidecars, mismatches never thrown.
     public init() {}
 }
 
@@ -103,8 +105,10 @@ public enum ShadowClean {
 
 /// Thrown into the caller by a session with ``ShadowOptions/raiseOnMismatches`` (tests only): the first mismatch.
 public struct ShadowMismatchError: Error, Sendable, CustomStringConvertible {
+    /// The mismatch event of the unit that differed, as it was also published: its differences and both sides.
     public let event: ShadowEvent
 
+    /// Names the unit and the first difference: where, and what each side had there.
     public var description: String {
         let first = event.differences.first.map { " at \($0.field): control \($0.control), candidate \($0.candidate)" } ?? ""
         return "the candidate differs from the control in \(event.unit)\(first)"

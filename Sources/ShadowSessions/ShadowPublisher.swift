@@ -5,12 +5,17 @@ import Synchronization
 /// settled; it must not throw and should return quickly (hand slow work to a queue of its own, as
 /// ``JSONLinesShadowPublisher`` does).
 public protocol ShadowPublisher: Sendable {
+    /// Takes one event: a compared unit that differed, or an error of the shadow machinery.
+    ///
+    /// - Parameter event: What the session found, its values already cleaned.
     func publish(_ event: ShadowEvent)
 }
 
 /// Drops every event (the default: a session that only counts, see ``ShadowSession/statistics``).
 public struct DiscardingShadowPublisher: ShadowPublisher {
+    /// A publisher that drops everything.
     public init() {}
+    /// Drops `event`.
     public func publish(_ event: ShadowEvent) {}
 }
 
@@ -19,8 +24,10 @@ public final class CollectingShadowPublisher: ShadowPublisher {
     /// Guarded by its own mutex: the events so far, in order.
     private let collected = Mutex<[ShadowEvent]>([])
 
+    /// A publisher with no events yet.
     public init() {}
 
+    /// Appends `event` to ``events``; safe from any thread.
     public func publish(_ event: ShadowEvent) {
         collected.withLock { $0.append(event) }
     }
@@ -31,12 +38,15 @@ public final class CollectingShadowPublisher: ShadowPublisher {
 
 /// Sends every event to several publishers in turn.
 public struct FanOutShadowPublisher: ShadowPublisher {
+    /// The publishers each event goes to, in this order.
     public let publishers: [any ShadowPublisher]
 
+    /// A publisher that hands every event to each of `publishers`, in order.
     public init(_ publishers: [any ShadowPublisher]) {
         self.publishers = publishers
     }
 
+    /// Hands `event` to every publisher in ``publishers``, one after another.
     public func publish(_ event: ShadowEvent) {
         for publisher in publishers { publisher.publish(event) }
     }
@@ -49,6 +59,7 @@ public struct FanOutShadowPublisher: ShadowPublisher {
 /// was published so far. A log that cannot be written is counted (``failedWrites``), never thrown: the shadow must
 /// not fail the app.
 public final class JSONLinesShadowPublisher: ShadowPublisher {
+    /// The file the events are appended to.
     public let path: String
     private let queue = DispatchQueue(label: "driverport.shadow.jsonl")
     /// Events that could not be written (atomic: read from any thread, added to on the queue).
@@ -59,6 +70,8 @@ public final class JSONLinesShadowPublisher: ShadowPublisher {
         self.path = path
     }
 
+    /// Encodes `event` as one line of JSON (sorted keys) and queues it to be appended to ``path``. An event
+    /// that cannot be encoded, or a line that cannot be written, is counted in ``failedWrites``.
     public func publish(_ event: ShadowEvent) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -45,11 +45,14 @@ public final class ShadowSession<Control: PersistenceSession, Candidate: Persist
 where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Control.WriteContext {
     // @unchecked Sendable: `control` and the options are Sendable; `shadow` (the copy, the candidate, the inspector)
     // is touched only while `shadowLock` is held; the counters and the sampler are mutexes of their own.
+    /// The app's read context: the control's, which the candidate's must equal.
     public typealias ReadContext = Control.ReadContext
+    /// The app's write context: the control's, which the candidate's must equal.
     public typealias WriteContext = Control.WriteContext
 
     /// The session the app is served from.
     public let control: Control
+    /// The sampling, rules, hooks and publisher the session was made with.
     public let options: ShadowOptions
     /// At most this many differences are kept per published unit.
     public var maximumDifferences: Int { 20 }
@@ -91,9 +94,13 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
         self.sampler = Mutex(SplitMix64(seed: options.samplingSeed ?? UInt64.random(in: 0...UInt64.max)))
     }
 
+    /// The control's driver: the one the app is served by.
     public var driver: DriverKind { control.driver }
+    /// The control's location: the real file.
     public var location: SessionLocation { control.location }
+    /// The control's access.
     public var access: SessionAccess { control.access }
+    /// Whether the control is closed (``close()`` has run).
     public var isClosed: Bool { control.isClosed }
 
     /// What the session did so far.
@@ -101,6 +108,14 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
 
     // MARK: Units of work
 
+    /// Runs a read unit on the control and returns its result; when the unit is compared, runs it on the
+    /// candidate too, on a shadow copy holding the same committed state, and publishes any difference.
+    ///
+    /// A unit is compared when the shadow is enabled, ``ShadowOptions/runIf`` accepts it and the sample draws
+    /// it; it is skipped when something committed to the real file while the control read.
+    ///
+    /// - Returns: The control's result.
+    /// - Throws: The control's error; or, with ``ShadowOptions/raiseOnMismatches``, a ``ShadowMismatchError``.
     public func read<T>(_ work: (ReadContext) throws -> T) throws -> T {
         if let route = ShadowRoute.active[ObjectIdentifier(self)] {
             if route.isCandidate, let candidate = route.session as? Candidate { return try candidate.read(work) }
@@ -128,6 +143,15 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
         return try controlOutcome.get()
     }
 
+    /// Runs a write unit on the control, which commits it to the real file, and returns its result; when the
+    /// unit is compared, applies it to the shadow copy through the candidate, compares the results and the
+    /// resulting state (``ShadowOptions/comparesState``), and publishes any difference.
+    ///
+    /// Write units run one at a time; a compared one holds the session's other writes back until it is done.
+    ///
+    /// - Returns: The control's result.
+    /// - Throws: The control's error (its unit rolled back); or, with ``ShadowOptions/raiseOnMismatches``, a
+    ///   ``ShadowMismatchError`` after the control committed.
     public func write<T>(_ work: (WriteContext) throws -> T) throws -> T {
         if let route = ShadowRoute.active[ObjectIdentifier(self)] {
             if route.isCandidate, let candidate = route.session as? Candidate { return try candidate.write(work) }

@@ -16,5 +16,6 @@ public struct ShadowStatistics: Sendable, Hashable, Codable {
     /// Times the shadow copy was (re-)made from the real file.
     public var remakes = 0
 
+    /// All counts at zero, as a new session starts.
     public init() {}
 }

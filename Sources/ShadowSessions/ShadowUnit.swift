@@ -2,19 +2,24 @@
 public struct ShadowUnit: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Whether the unit reads or writes.
     public enum Kind: String, Sendable, Hashable, Codable {
+        /// A read unit of work: compared on what it returns.
         case read
+        /// A write unit of work: compared on what it returns and on the state it leaves.
         case write
     }
 
     /// The app's name for the unit (`accounts.all()`), or `read` / `write` when the app named none.
     public var name: String
+    /// Whether the unit reads or writes.
     public var kind: Kind
 
+    /// A unit named `name` of the given kind, for tests of ``ShadowOptions/runIf`` and ignore rules.
     public init(name: String, kind: Kind) {
         self.name = name
         self.kind = kind
     }
 
+    /// The kind and the name: `read accounts.all()`.
     public var description: String { "\(kind.rawValue) \(name)" }
 
     /// The name the units started inside ``named(_:_:)`` get; `nil` outside it.

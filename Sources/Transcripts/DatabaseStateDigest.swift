@@ -12,11 +12,16 @@ import SQLiteEngine
 public struct DatabaseStateDigest: Sendable, Hashable {
     /// One table's row count and hash.
     public struct Table: Sendable, Hashable {
+        /// The table's name as `sqlite_master` spells it.
         public let name: String
+        /// How many rows the table holds.
         public let rows: Int
+        /// The SHA-256 (lower-case hex) of the kept column names and every row: with its rowid, in rowid order, or
+        /// (a table without rowid) each row's own hash, sorted.
         public let sha256: String
     }
 
+    /// The database's `PRAGMA user_version` (the app's schema version; MMEX files hold 21).
     public let userVersion: Int64
     /// The SHA-256 of the schema rows.
     public let schemaSHA256: String

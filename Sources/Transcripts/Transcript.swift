@@ -22,8 +22,20 @@ public struct Transcript: Sendable, Equatable {
     public var largeValueLimit: Int
     /// What the caller needs to make the same scenarios again (seed, operation count, slices), in order.
     public var parameters: [Parameter]
+    /// What the subject did in each scenario, in the order they ran.
     public var scenarios: [ScenarioRecord]
 
+    /// A transcript from its parts; ``TranscriptRunner/record(_:on:parameters:progress:)`` builds one, and a reader
+    /// of the text format another.
+    ///
+    /// - Parameters:
+    ///   - sourceSHA256: The SHA-256 (lower-case hex) of the source file's bytes.
+    ///   - sourceBytes: The source file's size in bytes.
+    ///   - largeValueLimit: The canonical-text length in bytes above which a returned value was kept as its length
+    ///     and SHA-256.
+    ///   - parameters: What makes the same scenarios again, in header order.
+    ///   - scenarios: What the subject did, scenario by scenario.
+    ///   - sidecarSHA256: The SHA-256 of each sidecar the source had, by suffix; empty when it had none.
     public init(
         sourceSHA256: String, sourceBytes: UInt64, largeValueLimit: Int, parameters: [Parameter],
         scenarios: [ScenarioRecord], sidecarSHA256: [String: String] = [:]
@@ -38,9 +50,16 @@ public struct Transcript: Sendable, Equatable {
 
     /// A named value of the header (`seed`: `1`). Names are lower-case letters, digits and `-`.
     public struct Parameter: Sendable, Hashable {
+        /// The parameter's name (`seed`, `operations`, `slices`).
         public let name: String
+        /// Its value, as text (a number is written in decimal).
         public let value: String
 
+        /// A header parameter.
+        ///
+        /// - Parameters:
+        ///   - name: Lower-case letters, digits and `-`.
+        ///   - value: The value as text.
         public init(_ name: String, _ value: String) {
             self.name = name
             self.value = value
@@ -52,8 +71,11 @@ public struct Transcript: Sendable, Equatable {
 
     /// One scenario as recorded.
     public struct ScenarioRecord: Sendable, Equatable {
+        /// The scenario's name, as the scenario gave it.
         public var name: String
+        /// The seed a generated scenario came from, so a verifier can make it again; `nil` for a hand-written one.
         public var seed: UInt64?
+        /// What each operation did, in the order they ran.
         public var operations: [OperationRecord]
         /// What closing the session did.
         public var close: Outcome
@@ -65,7 +87,9 @@ public struct Transcript: Sendable, Equatable {
 
     /// One operation as recorded.
     public struct OperationRecord: Sendable, Equatable {
+        /// The operation's name, as the scenario gave it.
         public var name: String
+        /// What the operation returned or threw.
         public var outcome: Outcome
         /// The line of its `op` record in ``Transcript/text``.
         public var line: Int = 0

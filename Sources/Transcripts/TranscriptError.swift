@@ -38,7 +38,9 @@ public enum TranscriptError: Error, Sendable, Equatable, CustomStringConvertible
 
 /// A ``TranscriptError`` of the transcript file at ``path``.
 public struct TranscriptFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The transcript file's path, as the caller gave it.
     public let path: String
+    /// What is wrong with it (a missing or unreadable file, or a malformed or foreign transcript).
     public let error: TranscriptError
 
     public var description: String {

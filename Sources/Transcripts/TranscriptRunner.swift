@@ -40,6 +40,17 @@ public struct TranscriptRunner<Subject> {
     /// Where the working copies go (a private folder is made and removed inside).
     public var workDirectory: URL
 
+    /// A runner for one implementation.
+    ///
+    /// - Parameters:
+    ///   - side: How to open the implementation on a copy and close it.
+    ///   - inspect: Opens a copy, after the subject closed it, to hash its state; the default opens it read-only
+    ///     through the system SQLite (give one that applies the key for an encrypted file).
+    ///   - ignoredColumns: Column names (any table, compared upper-cased) left out of the state hash.
+    ///   - ignoredTables: Tables left out of the state hash whole.
+    ///   - largeValueLimit: The canonical-text length in bytes above which a returned value is kept as its length
+    ///     and SHA-256 when recording (a negative value counts as 0); verifying uses the transcript's own limit.
+    ///   - workDirectory: Where the working copies go; the default is the system's temporary folder.
     public init(
         side: DifferentialSide<Subject>,
         inspect: @escaping (_ path: String) throws -> EngineConnection = {

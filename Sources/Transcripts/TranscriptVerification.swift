@@ -3,7 +3,9 @@
 public struct TranscriptVerification: Sendable, Equatable, Encodable {
     /// Scenarios and operations the transcript holds.
     public let scenarios: Int
+    /// How many operations the transcript holds, over all its scenarios.
     public let operations: Int
+    /// Every difference found, in transcript order; empty when the implementation agrees.
     public let mismatches: [TranscriptMismatch]
 
     /// Whether the implementation did exactly what the transcript recorded.
@@ -25,15 +27,18 @@ public struct TranscriptVerification: Sendable, Equatable, Encodable {
 public struct TranscriptMismatch: Sendable, Equatable, Encodable, CustomStringConvertible {
     /// The scenario's 1-based number and name.
     public let scenarioNumber: Int
+    /// The scenario's name.
     public let scenario: String
     /// The operation's 1-based number and name (`nil` for the scenario's open, close and state).
     public let operationNumber: Int?
+    /// The operation's name (`nil` for the scenario's open, close and state).
     public let operation: String?
     /// What differs: `result`, `error`, `outcome`, `operation name`, `open`, `close`, `user_version`, `schema`,
     /// `table NAME`, `scenario`, ...
     public let field: String
     /// What the transcript holds, and what the implementation did.
     public let expected: String
+    /// What the verified implementation did, in the same form as ``expected``.
     public let actual: String
     /// The transcript line of the record that differs (0 when the transcript has none: an extra scenario).
     public let line: Int
