@@ -24,6 +24,13 @@ public struct ForeignKey: Sendable {
     let originColumns: [String]
     let destinationColumns: [String]?
 
+    /// A foreign key from explicit columns, for tables whose schema declares none (or declares several to the same
+    /// table), given to an association with `using:`.
+    ///
+    /// - Parameters:
+    ///   - originColumns: The key's columns in the table that holds it, in order.
+    ///   - destinationColumns: The columns they reference, in the same order; `nil` for the referenced table's primary
+    ///     key (its `rowid` when it has none).
     public init(_ originColumns: [String], to destinationColumns: [String]? = nil) {
         self.originColumns = originColumns
         self.destinationColumns = destinationColumns
@@ -32,34 +39,58 @@ public struct ForeignKey: Sendable {
 
 /// The record of the origin holds a foreign key to one record of the destination (a book belongs to its author).
 public struct BelongsToAssociation<Origin, Destination>: Association {
+    /// The type the association starts from (`Origin`): the record that holds the foreign key.
     public typealias OriginRowDecoder = Origin
+    /// The type the association leads to (`Destination`): the record the key refers to.
     public typealias RowDecoder = Destination
     var base: AssociationJoin
 
+    /// The join this association adds to a request, of `kind`, with the destination's columns read or not.
+    /// The query interface calls it; use `including(...)` and `joining(...)` instead.
     public func join(_ kind: AssociationJoin.Kind, selected: Bool) -> AssociationJoin { base.with(kind, selected) }
+    /// The same association under another key: the name the associated row or rows decode from (the
+    /// property of a `Decodable` record, ``Row/scope(_:)``), in place of the default key.
     public func forKey(_ key: String) -> Self { var copy = self; copy.base.key = key; return copy }
+    /// The same association, limited to the associated rows that satisfy `predicate` (added to the join's `ON`
+    /// clause, or to the `WHERE` clause of `including(all:)`'s second statement).
     public func filter(_ predicate: some SQLExpressible) -> Self { var copy = self; copy.base.filters.append(predicate.sqlExpression); return copy }
 }
 
 /// Records of the destination hold a foreign key to the origin (an author has many books).
 public struct HasManyAssociation<Origin, Destination>: Association {
+    /// The type the association starts from (`Origin`): the record the foreign keys refer to.
     public typealias OriginRowDecoder = Origin
+    /// The type the association leads to (`Destination`): the records that hold the foreign key.
     public typealias RowDecoder = Destination
     var base: AssociationJoin
 
+    /// The join this association adds to a request, of `kind`, with the destination's columns read or not.
+    /// The query interface calls it; use `including(...)` and `joining(...)` instead.
     public func join(_ kind: AssociationJoin.Kind, selected: Bool) -> AssociationJoin { base.with(kind, selected) }
+    /// The same association under another key: the name the associated row or rows decode from (the
+    /// property of a `Decodable` record, ``Row/scope(_:)``), in place of the default key.
     public func forKey(_ key: String) -> Self { var copy = self; copy.base.key = key; return copy }
+    /// The same association, limited to the associated rows that satisfy `predicate` (added to the join's `ON`
+    /// clause, or to the `WHERE` clause of `including(all:)`'s second statement).
     public func filter(_ predicate: some SQLExpressible) -> Self { var copy = self; copy.base.filters.append(predicate.sqlExpression); return copy }
 }
 
 /// One record of the destination holds a foreign key to the origin (a country has one profile).
 public struct HasOneAssociation<Origin, Destination>: Association {
+    /// The type the association starts from (`Origin`): the record the foreign key refers to.
     public typealias OriginRowDecoder = Origin
+    /// The type the association leads to (`Destination`): the record that holds the foreign key.
     public typealias RowDecoder = Destination
     var base: AssociationJoin
 
+    /// The join this association adds to a request, of `kind`, with the destination's columns read or not.
+    /// The query interface calls it; use `including(...)` and `joining(...)` instead.
     public func join(_ kind: AssociationJoin.Kind, selected: Bool) -> AssociationJoin { base.with(kind, selected) }
+    /// The same association under another key: the name the associated row or rows decode from (the
+    /// property of a `Decodable` record, ``Row/scope(_:)``), in place of the default key.
     public func forKey(_ key: String) -> Self { var copy = self; copy.base.key = key; return copy }
+    /// The same association, limited to the associated rows that satisfy `predicate` (added to the join's `ON`
+    /// clause, or to the `WHERE` clause of `including(all:)`'s second statement).
     public func filter(_ predicate: some SQLExpressible) -> Self { var copy = self; copy.base.filters.append(predicate.sqlExpression); return copy }
 }
 

@@ -3,14 +3,14 @@ import SQLiteEngine
 /// How a ``DatabaseQueue`` or ``DatabasePool`` opens and sets up its connections.
 ///
 /// Every new connection is opened with `SQLITE_OPEN_NOMUTEX` (the queue or pool serializes every use of it), gets
-/// its busy mode, then runs ``prepareDatabase(_:)`` functions before its first statement, then gets `foreign_keys` and the
-/// journal mode.
+/// its busy mode, then runs ``prepareDatabase(_:)`` functions before its first statement, then gets `foreign_keys`
+/// and the journal mode.
 public struct Configuration: Sendable {
     /// Open every connection read-only: writes fail, the file is never created, and the journal mode is never
     /// changed (a pool then does not switch the file to WAL).
     public var readonly: Bool = false
     /// What to do when another connection holds a lock. A ``DatabasePool``'s readers do not take it (see
-    /// ``readonlyBusyMode``).
+    /// `readonlyBusyMode`).
     public var busyMode: BusyMode = .immediateError
     /// What read-only connections do when another connection holds a lock; `nil` (the default) chooses as GRDB does:
     /// a ``DatabasePool``'s readers wait up to 10 seconds, and the connections of a ``readonly`` queue take
@@ -42,11 +42,13 @@ public struct Configuration: Sendable {
     /// The SQLite library that opens the connections.
     public var library: SQLiteLibrary = .system
 
+    /// The default configuration, as GRDB's: read-write, ``BusyMode/immediateError``, foreign keys enforced, the
+    /// journal mode left as the file has it, at most 5 readers in a pool, the system SQLite library.
     public init() {}
 
     /// Adds a function that runs on every new connection before its first statement, after those added before it:
-    /// the place to apply an encryption key (``Database/usePassphrase(_:)``) or register functions. The `db` it
-    /// receives is valid only during the call; an error it throws fails the open. As GRDB's
+    /// the place to apply an encryption key (``Database/usePassphrase(_:)-(String)``) or register functions. The
+    /// `db` it receives is valid only during the call; an error it throws fails the open. As GRDB's
     /// `Configuration.prepareDatabase(_:)`.
     public mutating func prepareDatabase(_ setup: @escaping @Sendable (Database) throws -> Void) {
         preparations.append(setup)

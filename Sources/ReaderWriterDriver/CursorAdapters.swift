@@ -49,6 +49,9 @@ public final class MapCursor<Base: DatabaseCursor, Element>: DatabaseCursor {
         self.transform = transform
     }
 
+    /// The next element of the base cursor, transformed, or `nil` when the base cursor has no more.
+    ///
+    /// - Throws: What the base cursor or the transform throws.
     @inlinable
     public func next() throws -> Element? {
         guard let element = try base.next() else { return nil }
@@ -58,6 +61,7 @@ public final class MapCursor<Base: DatabaseCursor, Element>: DatabaseCursor {
 
 /// The elements of a cursor that satisfy a predicate.
 public final class FilterCursor<Base: DatabaseCursor>: DatabaseCursor {
+    /// The type of the elements: the base cursor's.
     public typealias Element = Base.Element
     @usableFromInline let base: Base
     @usableFromInline let isIncluded: (Base.Element) throws -> Bool
@@ -68,6 +72,10 @@ public final class FilterCursor<Base: DatabaseCursor>: DatabaseCursor {
         self.isIncluded = isIncluded
     }
 
+    /// The next element of the base cursor that satisfies the predicate, or `nil` when none is left. Reads and
+    /// drops the elements before it.
+    ///
+    /// - Throws: What the base cursor or the predicate throws.
     @inlinable
     public func next() throws -> Element? {
         while let element = try base.next() { if try isIncluded(element) { return element } }
@@ -86,6 +94,10 @@ public final class CompactMapCursor<Base: DatabaseCursor, Element>: DatabaseCurs
         self.transform = transform
     }
 
+    /// The next non-nil result of the transform, or `nil` when the base cursor has no more. Reads and drops the
+    /// elements whose result is `nil`.
+    ///
+    /// - Throws: What the base cursor or the transform throws.
     @inlinable
     public func next() throws -> Element? {
         while let element = try base.next() { if let value = try transform(element) { return value } }

@@ -48,7 +48,7 @@ extension Database {
     /// ```
     ///
     /// The page codec cannot re-encrypt pages in place, so the file is rewritten as the CLI's `driverport rekey`
-    /// does (``DatabaseRekey``: a verified copy renamed over the file, crash-safe), and this connection reopens it
+    /// does (`DatabaseRekey`: a verified copy renamed over the file, crash-safe), and this connection reopens it
     /// with the new passphrase, running ``Configuration/prepareDatabase(_:)`` again with the new passphrase in place
     /// of the one its `usePassphrase` gives. Inside `write`, what the closure wrote before is committed first and a
     /// new transaction holds the rest. On a pool, call it in `barrierWriteWithoutTransaction`: the idle readers are

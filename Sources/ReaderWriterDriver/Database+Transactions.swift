@@ -2,14 +2,23 @@ import SQLiteEngine
 
 /// How a transaction takes its locks (`BEGIN DEFERRED|IMMEDIATE|EXCLUSIVE`).
 public enum TransactionKind: String, Sendable {
+    /// `BEGIN DEFERRED`: no lock until the first statement needs one (a read takes a shared lock, a write the write
+    /// lock). A transaction that reads first can then fail to write with `SQLITE_BUSY` (or `SQLITE_BUSY_SNAPSHOT` in
+    /// WAL) when another connection wrote in between.
     case deferred = "DEFERRED"
+    /// `BEGIN IMMEDIATE`: takes the write lock at once, so no other connection can start writing; readers go on (in
+    /// WAL, and until commit in rollback-journal mode). The default of ``Database/inTransaction(_:_:)`` on the writer.
     case immediate = "IMMEDIATE"
+    /// `BEGIN EXCLUSIVE`: takes the write lock at once and, outside WAL mode, keeps other connections from reading
+    /// until the transaction ends. In WAL mode it behaves as ``immediate``.
     case exclusive = "EXCLUSIVE"
 }
 
 /// What a transaction or savepoint closure asks for when it returns normally.
 public enum TransactionCompletion: Sendable {
+    /// Commit the transaction (or release the savepoint), keeping its changes.
     case commit
+    /// Roll the transaction (or the savepoint) back, undoing its changes; no error is thrown.
     case rollback
 }
 

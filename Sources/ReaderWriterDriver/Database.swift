@@ -146,7 +146,7 @@ public final class Database {
     public var isInsideTransaction: Bool { preconditionAccessible(); return !core.engine.isAutocommit }
 
     /// Gives the engine connection to code that works on it directly (for example a cipher's key set-up in
-    /// ``Configuration/prepareDatabase``). Do not close it or keep it beyond `body`.
+    /// ``Configuration/prepareDatabase(_:)``). Do not close it or keep it beyond `body`.
     public func withEngineConnection<T>(_ body: (EngineConnection) throws -> T) rethrows -> T {
         preconditionAccessible()
         return try body(core.engine)

@@ -6,6 +6,7 @@ import SQLiteEngine
 /// A cursor is valid only inside the access that created it. Rows from a ``RowCursor`` are views valid until the
 /// next call to ``next()``.
 public protocol DatabaseCursor<Element>: AnyObject {
+    /// The type of the values the cursor produces: ``Row``, a ``DatabaseValueConvertible`` value, a record...
     associatedtype Element
     /// The next element, or `nil` when there is none.
     func next() throws -> Element?
@@ -100,6 +101,11 @@ public final class RowCursor: DatabaseCursor {
         stepper = try StatementStepper(statement: statement, arguments: arguments)
     }
 
+    /// The next row, or `nil` after the last one (the statement is then reset). The row is a view on the
+    /// statement's current row, valid until the next call: `copy()` it to keep it.
+    ///
+    /// - Throws: ``DatabaseError`` when SQLite fails to step; `CancellationError` when the task awaiting the
+    ///   access was cancelled.
     @inlinable
     public func next() throws -> Row? {
         try stepper.step() ? Row(statement: stepper.statement) : nil
@@ -117,6 +123,11 @@ public final class ValueCursor<Value: DatabaseValueConvertible>: DatabaseCursor 
         stepper = try StatementStepper(statement: statement, arguments: arguments)
     }
 
+    /// The first column of the next row, decoded as `Value`, or `nil` after the last row.
+    ///
+    /// - Throws: A ``DatabaseError`` of kind ``DatabaseError/Kind/valueConversion`` when the column cannot become
+    ///   `Value` (NULL for a non-optional type); ``DatabaseError`` when SQLite fails to step;
+    ///   `CancellationError` when the task awaiting the access was cancelled.
     @inlinable
     public func next() throws -> Value? {
         guard try stepper.step() else { return nil }
@@ -137,6 +148,10 @@ public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
         stepper = try StatementStepper(statement: statement, arguments: arguments)
     }
 
+    /// The record built from the next row, or `nil` after the last row.
+    ///
+    /// - Throws: What ``FetchableRecord/init(row:)`` throws; ``DatabaseError`` when SQLite fails to step;
+    ///   `CancellationError` when the task awaiting the access was cancelled.
     @inlinable
     public func next() throws -> Record? {
         guard try stepper.step() else { return nil }

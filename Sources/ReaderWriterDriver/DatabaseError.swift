@@ -32,6 +32,9 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
         case invalidConfiguration
     }
 
+    /// What went wrong, in the driver's terms: ``Kind/sqlite`` when SQLite reported the error, another case when the
+    /// driver refused the operation itself. GRDB's `DatabaseError` has no such property; code meant to run on both
+    /// matches ``resultCode`` or ``extendedResultCode`` instead.
     public let kind: Kind
     /// The primary result code (the low byte of ``extendedResultCode``), for example `.SQLITE_CONSTRAINT`.
     public var resultCode: ResultCode { extendedResultCode.primaryResultCode }

@@ -33,6 +33,8 @@ public struct DatabaseMigrator: Sendable {
     /// When foreign keys are checked; `.beforeCommit` by default.
     public var foreignKeyChecks: ForeignKeyChecks = .beforeCommit
 
+    /// An empty migrator: no migration registered, foreign keys checked before each migration commits
+    /// (``ForeignKeyChecks/beforeCommit``).
     public init() {}
 
     /// The registered identifiers, in order.

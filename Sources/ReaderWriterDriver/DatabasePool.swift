@@ -7,7 +7,9 @@ import SQLiteEngine
 /// sees one snapshot, taken when it starts: a write committed after that is never seen by it, not even partly.
 /// With ``Configuration/restoresJournalModeOnClose`` the file gets its original journal mode back on ``close()``.
 public final class DatabasePool: DatabaseWriter {
+    /// The configuration the writer and the readers were opened with.
     public let configuration: Configuration
+    /// The path of the database file, as given to ``init(path:configuration:)``.
     public let path: String
     private let owner = AccessOwner()
     private let writer: SerializedConnection
@@ -122,7 +124,7 @@ public final class DatabasePool: DatabaseWriter {
     }
 
     /// Closes the idle read-only connections, so the next reads open new ones (running
-    /// ``Configuration/prepareDatabase`` again). Call it after changing the encryption key, typically at the end of
+    /// ``Configuration/prepareDatabase(_:)`` again). Call it after changing the encryption key, typically at the end of
     /// a `barrierWriteWithoutTransaction` (where no read runs); readers in use are left alone.
     public func invalidateReadOnlyConnections() {
         readers.closeIdle()
@@ -130,6 +132,18 @@ public final class DatabasePool: DatabaseWriter {
 
     // MARK: Synchronous access
 
+    /// Runs `body` in a read-only transaction on one of the reader connections and returns its result, blocking the
+    /// calling thread until it is done (and while every reader is busy, or a barrier write is pending).
+    ///
+    /// The snapshot is taken as the access starts, so `body` never sees a write committed after that, not even partly;
+    /// it runs beside the writer and other reads. Any statement that writes fails with
+    /// ``DatabaseError/Kind/writeInReadAccess``.
+    ///
+    /// - Parameter body: The database work; its `db` is valid only during the call.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; ``DatabaseError/Kind/reentrantAccess`` when called inside an access of this
+    ///   database; ``DatabaseError/Kind/closed`` after ``close()``; a ``DatabaseError`` when SQLite fails outside
+    ///   `body` (opening the connection, beginning or committing the transaction).
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
         try owner.checkNotReentrant(.read, label: label)
         let reader = try readers.acquire()
@@ -137,6 +151,17 @@ public final class DatabasePool: DatabaseWriter {
         return try reader.sync { try $0.performRead(cancellation: nil, body) }
     }
 
+    /// Runs `body` on one of the reader connections without a transaction and returns its result, blocking the calling
+    /// thread until it is done.
+    ///
+    /// Each statement sees the latest committed state, so two statements may see different states; cheaper than `read`
+    /// for one statement. Writes fail as in `read`. `body` must not leave a transaction open.
+    ///
+    /// - Parameter body: The database work; its `db` is valid only during the call.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; ``DatabaseError/Kind/reentrantAccess`` when called inside an access of this
+    ///   database; ``DatabaseError/Kind/closed`` after ``close()``; a ``DatabaseError`` when SQLite fails outside
+    ///   `body` (opening the connection, beginning or committing the transaction).
     public func unsafeRead<T>(_ body: (Database) throws -> T) throws -> T {
         try owner.checkNotReentrant(.unsafeRead, label: label)
         let reader = try readers.acquire()
@@ -144,11 +169,29 @@ public final class DatabasePool: DatabaseWriter {
         return try reader.sync { try $0.performUnsafeRead(cancellation: nil, body) }
     }
 
+    /// Runs `body` on the writer in an IMMEDIATE transaction, committed when it returns and rolled back when it throws,
+    /// and returns its result, blocking the calling thread until it is done. Writes are serialized; reads go on beside
+    /// it and do not see it before it commits.
+    ///
+    /// - Parameter body: The database work; its `db` is valid only during the call.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; ``DatabaseError/Kind/reentrantAccess`` when called inside an access of this
+    ///   database; ``DatabaseError/Kind/closed`` after ``close()``; a ``DatabaseError`` when SQLite fails outside
+    ///   `body` (opening the connection, beginning or committing the transaction).
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
         try owner.checkNotReentrant(.write, label: label)
         return try writer.sync { try $0.performWrite(cancellation: nil, body) }
     }
 
+    /// Runs `body` on the writer outside any transaction and returns its result, blocking the calling thread until it
+    /// is done. `body` may open transactions (``Database/inTransaction(_:_:)``) but must not leave one open: it is
+    /// rolled back and ``DatabaseError/Kind/transactionLeftOpen`` thrown.
+    ///
+    /// - Parameter body: The database work; its `db` is valid only during the call.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; ``DatabaseError/Kind/reentrantAccess`` when called inside an access of this
+    ///   database; ``DatabaseError/Kind/closed`` after ``close()``; a ``DatabaseError`` when SQLite fails outside
+    ///   `body` (opening the connection, beginning or committing the transaction).
     public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
         try owner.checkNotReentrant(.writeWithoutTransaction, label: label)
         return try writer.sync {
@@ -156,6 +199,15 @@ public final class DatabasePool: DatabaseWriter {
         }
     }
 
+    /// Runs `body` on the writer outside any transaction, once no read is running, and holds new reads back until it is
+    /// done: the place for work no reader may overlap, such as changing the encryption key (then call
+    /// ``invalidateReadOnlyConnections()``). Blocks the calling thread; returns what `body` returns.
+    ///
+    /// - Parameter body: The database work; its `db` is valid only during the call.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; ``DatabaseError/Kind/reentrantAccess`` when called inside an access of this
+    ///   database; ``DatabaseError/Kind/closed`` after ``close()``; a ``DatabaseError`` when SQLite fails outside
+    ///   `body` (opening the connection, beginning or committing the transaction).
     public func barrierWriteWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
         try owner.checkNotReentrant(.barrierWrite, label: label)
         return try writer.sync { core in
@@ -167,6 +219,15 @@ public final class DatabasePool: DatabaseWriter {
 
     // MARK: Async access
 
+    /// Runs `body` in a read-only transaction on one of the reader connections and returns its result, suspending the
+    /// task (not blocking a thread) while it waits for a free reader and while `body` runs. Snapshot and read-only
+    /// rules as in the synchronous `read`.
+    ///
+    /// - Parameter body: The database work; its `db` is valid only during the call.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; `CancellationError` when the task is cancelled (checked between statements and
+    ///   inside long ones); ``DatabaseError/Kind/closed`` after ``close()``; a ``DatabaseError`` when SQLite fails
+    ///   outside `body` (opening the connection, beginning or committing the transaction).
     public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let reader = try await readers.acquire()
         let flag = CancellationFlag()
@@ -176,6 +237,14 @@ public final class DatabasePool: DatabaseWriter {
         }
     }
 
+    /// Runs `body` on one of the reader connections without a transaction and returns its result, suspending the task
+    /// while it waits for a free reader and while `body` runs. Each statement sees the latest committed state.
+    ///
+    /// - Parameter body: The database work; its `db` is valid only during the call.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; `CancellationError` when the task is cancelled (checked between statements and
+    ///   inside long ones); ``DatabaseError/Kind/closed`` after ``close()``; a ``DatabaseError`` when SQLite fails
+    ///   outside `body` (opening the connection, beginning or committing the transaction).
     public func unsafeRead<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let reader = try await readers.acquire()
         let flag = CancellationFlag()
@@ -185,11 +254,28 @@ public final class DatabasePool: DatabaseWriter {
         }
     }
 
+    /// Runs `body` on the writer in an IMMEDIATE transaction, committed when it returns and rolled back when it throws
+    /// (or when the task is cancelled), and returns its result, suspending the task until it is done.
+    ///
+    /// - Parameter body: The database work; its `db` is valid only during the call.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; `CancellationError` when the task is cancelled (checked between statements and
+    ///   inside long ones); ``DatabaseError/Kind/closed`` after ``close()``; a ``DatabaseError`` when SQLite fails
+    ///   outside `body` (opening the connection, beginning or committing the transaction).
     public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let flag = CancellationFlag()
         return try await writer.async(cancellation: flag) { try $0.performWrite(cancellation: flag, body) }
     }
 
+    /// Runs `body` on the writer outside any transaction and returns its result, suspending the task until it is done.
+    /// `body` must not leave a transaction open (it is rolled back and ``DatabaseError/Kind/transactionLeftOpen``
+    /// thrown).
+    ///
+    /// - Parameter body: The database work; its `db` is valid only during the call.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; `CancellationError` when the task is cancelled (checked between statements and
+    ///   inside long ones); ``DatabaseError/Kind/closed`` after ``close()``; a ``DatabaseError`` when SQLite fails
+    ///   outside `body` (opening the connection, beginning or committing the transaction).
     public func writeWithoutTransaction<T: Sendable>(
         _ body: @escaping @Sendable (Database) throws -> T
     ) async throws -> T {
@@ -199,6 +285,14 @@ public final class DatabasePool: DatabaseWriter {
         }
     }
 
+    /// Runs `body` on the writer outside any transaction, once no read is running, holding new reads back until it is
+    /// done, and returns its result, suspending the task meanwhile.
+    ///
+    /// - Parameter body: The database work; its `db` is valid only during the call.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; `CancellationError` when the task is cancelled (checked between statements and
+    ///   inside long ones); ``DatabaseError/Kind/closed`` after ``close()``; a ``DatabaseError`` when SQLite fails
+    ///   outside `body` (opening the connection, beginning or committing the transaction).
     public func barrierWriteWithoutTransaction<T: Sendable>(
         _ body: @escaping @Sendable (Database) throws -> T
     ) async throws -> T {

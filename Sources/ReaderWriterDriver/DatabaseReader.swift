@@ -34,8 +34,9 @@ public protocol DatabaseWriter: DatabaseReader {
     /// Async `write`.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T
 
-    /// Runs `body` on the writer without opening a transaction; `body` may open its own (``Database/inTransaction``)
-    /// but must not leave one open (it is rolled back and ``DatabaseError/Kind/transactionLeftOpen`` thrown).
+    /// Runs `body` on the writer without opening a transaction; `body` may open its own
+    /// (``Database/inTransaction(_:_:)``) but must not leave one open (it is rolled back and
+    /// ``DatabaseError/Kind/transactionLeftOpen`` thrown).
     func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T
     /// Async `writeWithoutTransaction`.
     func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T

@@ -9,7 +9,7 @@ import SQLiteEngine
 ///
 /// Conform your own types by implementing ``databaseValue`` and ``fromDatabaseValue(_:)``. The two fast-path
 /// requirements have default implementations; the built-in types override them to read and bind without building
-/// an intermediate ``SQLiteValue``.
+/// an intermediate `SQLiteValue`.
 public protocol DatabaseValueConvertible {
     /// The value bound when this one is an argument.
     var databaseValue: SQLiteValue { get }
@@ -25,14 +25,22 @@ public protocol DatabaseValueConvertible {
 }
 
 extension DatabaseValueConvertible {
+    /// The default: `nil`, so reading a column the row does not have fails, as in GRDB. `Optional` overrides it to read
+    /// `nil` there.
     @inlinable
     public static func fromMissingColumn() -> Self? { nil }
 
+    /// The default: reads the column as an `SQLiteValue` and converts it with ``fromDatabaseValue(_:)``. Override it
+    /// (the built-in types do) to read the column without the intermediate value; GRDB's counterpart is
+    /// `StatementColumnConvertible`.
     @inlinable
     public static func decode(column index: Int32, of statement: EngineStatement) -> Self? {
         fromDatabaseValue(statement.value(at: index))
     }
 
+    /// The default: binds ``databaseValue``. Override it to bind without building the intermediate value.
+    ///
+    /// - Throws: `SQLiteError` when SQLite refuses the value or the index is out of range.
     @inlinable
     public func bind(to statement: EngineStatement, at index: Int32) throws {
         try statement.bind(databaseValue, at: index)

@@ -2,11 +2,22 @@ import SQLiteEngine
 
 /// What SQLite does when an insert or update breaks a uniqueness or NOT NULL constraint (`INSERT OR ...`).
 extension Database {
+    /// The conflict clause of an insert or update (`INSERT OR ...`, `UPDATE OR ...`), as GRDB's
+    /// `Database.ConflictResolution`. Where a method takes an optional one, `nil` writes no clause: SQLite's default,
+    /// ``abort``, unless the table's schema declares another.
     public enum ConflictResolution: String, Sendable {
+        /// `OR ROLLBACK`: the statement fails and the whole transaction is rolled back.
         case rollback = "ROLLBACK"
+        /// `OR ABORT`: the statement fails and its own changes are undone; earlier statements of the transaction stay.
+        /// SQLite's default.
         case abort = "ABORT"
+        /// `OR FAIL`: the statement fails, but the rows it changed before the conflict keep their changes.
         case fail = "FAIL"
+        /// `OR IGNORE`: the conflicting row is skipped silently and the statement goes on. After an ignored insert,
+        /// ``InsertionSuccess/rowID`` is not the record's rowid.
         case ignore = "IGNORE"
+        /// `OR REPLACE`: the rows that break a UNIQUE or PRIMARY KEY constraint are deleted before the new row is
+        /// written; a NOT NULL column given NULL takes its default value (or the statement fails as with ``abort``).
         case replace = "REPLACE"
     }
 }
@@ -14,13 +25,18 @@ extension Database {
 /// What an insert did: the new row's rowid, and the name of the column that holds it (`nil` for a table without
 /// an INTEGER PRIMARY KEY).
 public struct InsertionSuccess: Sendable {
+    /// The rowid of the inserted row (for an upsert, of the row inserted or updated).
     public var rowID: Int64
+    /// The name of the column that is an alias of the rowid (the table's INTEGER PRIMARY KEY), or `nil` when the table
+    /// has none; `didInsert` typically sets the record's id from ``rowID`` when this is its id column.
     public var rowIDColumn: String?
+    /// The columns and values the record encoded, as they were inserted.
     public var persistenceContainer: PersistenceContainer
 }
 
 /// What an update or save did.
 public struct PersistenceSuccess: Sendable {
+    /// The columns and values the record encoded, as they were written.
     public var persistenceContainer: PersistenceContainer
 }
 
@@ -35,12 +51,20 @@ public protocol MutablePersistableRecord: EncodableRecord, TableRecord {
 
 /// A record that does not change on insertion, as GRDB's `PersistableRecord`: `insert` and `save` are not mutating.
 public protocol PersistableRecord: MutablePersistableRecord {
+    /// Called before the insert statement runs (by `insert`, `save` when it inserts, and `upsert`), with the `db` of
+    /// the access: the place to check or prepare something. An error it throws stops the insert. The non-mutating form
+    /// of ``MutablePersistableRecord/willInsert(_:)``; the default does nothing.
     func willInsert(_ db: Database) throws
+    /// Called after a successful insert or upsert, with the new rowid. A non-mutating record cannot store it in
+    /// itself (adopt only ``MutablePersistableRecord`` for that); the default does nothing.
     func didInsert(_ inserted: InsertionSuccess)
 }
 
 extension MutablePersistableRecord {
+    /// The default: does nothing. Implement it to check or fill in the record before it is inserted. As in GRDB's
+    /// `willInsert`; this driver has no other persistence callbacks (`willSave`, `aroundInsert`, `didUpdate`...).
     public mutating func willInsert(_ db: Database) throws {}
+    /// The default: does nothing. Implement it to take the new rowid as the record's id (`id = inserted.rowID`).
     public mutating func didInsert(_ inserted: InsertionSuccess) {}
 
     /// Inserts the record; `didInsert` gets the new rowid.
@@ -200,7 +224,9 @@ extension MutablePersistableRecord {
 }
 
 extension PersistableRecord {
+    /// The default: does nothing. Implement it to check the record before it is inserted.
     public func willInsert(_ db: Database) throws {}
+    /// The default: does nothing.
     public func didInsert(_ inserted: InsertionSuccess) {}
 
     /// Inserts the record; `didInsert` gets the new rowid.
@@ -274,7 +300,8 @@ struct InsertShape: Hashable {
     let conflict: Database.ConflictResolution?
 }
 
-/// The INSERT a connection ran last for a record, with its shape (see ``Database/insertStatement(table:container:conflict:)``).
+/// The INSERT a connection ran last for a record, with its shape (see
+/// ``Database/insertStatement(table:container:conflict:)``).
 struct LastInsert {
     let table: String
     let columns: [String]

@@ -34,6 +34,8 @@ extension EncodableRecord {
 public struct PersistenceContainer: Sendable {
     var storage: [(String, SQLiteValue)] = []
 
+    /// An empty container, to fill with `container["column"] = value`
+    /// (``EncodableRecord/encode(to:)-(PersistenceContainer)`` passes one already made).
     public init() {
         storage.reserveCapacity(16)  // a typical record's columns, without growing the array column by column
     }

@@ -3,7 +3,8 @@ import SQLiteEngine
 /// A request built in Swift (`Player.filter(Column("score") > 1000).order(Column("name")).limit(10)`), as GRDB's
 /// query interface: every refinement returns a new request; nothing runs until a fetch, count, delete or update.
 ///
-/// `RowDecoder` is what a fetch gives: the record type, or a value type after ``select(_:as:)``.
+/// `RowDecoder` is what a fetch gives: the record type, or a value type after
+/// ``select(_:as:)->QueryInterfaceRequest<V>``.
 public struct QueryInterfaceRequest<RowDecoder>: Sendable {
     var table: String
     var selection: [SQLExpression]

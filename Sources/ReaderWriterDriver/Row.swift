@@ -172,7 +172,8 @@ public struct Row {
     /// On a row read from a cursor, a name costs one string comparison when the code reads the same names in the same
     /// order from every row (the usual loop): the statement remembers the index each position resolved to.
     ///
-    /// As in GRDB, the subscript does not throw (see ``subscript(_:)-(Int)``); ``decode(_:forColumn:)`` throws.
+    /// As in GRDB, the subscript does not throw (see ``subscript(_:)-(Int)``);
+    /// ``decode(_:forColumn:)-(_,String)`` throws.
     @inlinable @inline(__always)
     public subscript<Value: DatabaseValueConvertible>(_ name: String) -> Value {
         do { return try decode(Value.self, forColumn: name) } catch { RowDecodingFailure.trap(error) }

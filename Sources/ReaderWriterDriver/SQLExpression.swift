@@ -14,6 +14,7 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         self.arguments = arguments
     }
 
+    /// The expression itself.
     public var sqlExpression: SQLExpression { self }
 
     /// The expression in ascending order.
@@ -33,7 +34,9 @@ public protocol SQLExpressible {
 public protocol SQLSpecificExpressible: SQLExpressible, SQLOrderingTerm, SQLSelectable {}
 
 extension SQLSpecificExpressible {
+    /// The expression as an ORDER BY term, in ascending order (SQLite's default).
     public var sqlOrdering: SQLOrdering { SQLOrdering(sql: sqlExpression.sql, arguments: sqlExpression.arguments) }
+    /// The expression as a term of a SELECT list.
     public var sqlSelection: SQLExpression { sqlExpression }
 }
 
@@ -60,12 +63,14 @@ public protocol ColumnExpression: SQLSpecificExpressible {
 }
 
 extension ColumnExpression {
+    /// The column's quoted name. A request that joins tables qualifies it when it writes the SQL, with the table it
+    /// belongs to (`"player"."name"`; in an association's `filter`, the associated table).
     public var sqlExpression: SQLExpression { SQLExpression(sql: SQLQuoting.qualifierMark + SQLQuoting.identifier(name)) }
     /// The column in ascending order.
     public var asc: SQLOrdering { SQLOrdering(sql: sqlExpression.sql + " ASC", arguments: []) }
     /// The column in descending order.
     public var desc: SQLOrdering { SQLOrdering(sql: sqlExpression.sql + " DESC", arguments: []) }
-    /// An assignment for ``QueryInterfaceRequest/updateAll(_:_:)``: `SET column = value`.
+    /// An assignment for ``QueryInterfaceRequest/updateAll(_:_:)-(_,ColumnAssignment...)``: `SET column = value`.
     public func set(to value: (any SQLExpressible)?) -> ColumnAssignment {
         ColumnAssignment(column: name, value: value?.sqlExpression ?? SQLExpression(sql: "NULL"))
     }
@@ -74,6 +79,7 @@ extension ColumnExpression {
 /// A `String` enum of column names (`enum Columns: String, ColumnExpression { case id, name }`) names its columns by
 /// raw value.
 extension ColumnExpression where Self: RawRepresentable, RawValue == String {
+    /// The column's name: the case's raw value.
     public var name: String { rawValue }
 }
 
@@ -82,8 +88,10 @@ public struct Column: ColumnExpression, Sendable {
     /// The `rowid` of a table.
     public static let rowID = Column("rowid")
 
+    /// The column's name, as written in the SQL (quoted there, so any name works).
     public let name: String
 
+    /// The column of this name (`Column("score")`); the name is matched as SQLite matches names, ignoring ASCII case.
     public init(_ name: String) { self.name = name }
 
     /// The column named after a coding key (`Column(CodingKeys.name)`).
@@ -141,18 +149,31 @@ private func notEqual(_ lhs: SQLExpression, _ rhs: SQLExpression) -> SQLExpressi
 }
 
 extension SQLSpecificExpressible {
+    /// `lhs = rhs`, or `lhs IS NULL` when `rhs` is `nil` (or NULL).
     public static func == (lhs: Self, rhs: (any SQLExpressible)?) -> SQLExpression { equal(lhs.sqlExpression, orNull(rhs)) }
+    /// `lhs <> rhs`, or `lhs IS NOT NULL` when `rhs` is `nil` (or NULL).
     public static func != (lhs: Self, rhs: (any SQLExpressible)?) -> SQLExpression { notEqual(lhs.sqlExpression, orNull(rhs)) }
+    /// `lhs < rhs`.
     public static func < (lhs: Self, rhs: any SQLExpressible) -> SQLExpression { binary(lhs.sqlExpression, "<", rhs.sqlExpression) }
+    /// `lhs <= rhs`.
     public static func <= (lhs: Self, rhs: any SQLExpressible) -> SQLExpression { binary(lhs.sqlExpression, "<=", rhs.sqlExpression) }
+    /// `lhs > rhs`.
     public static func > (lhs: Self, rhs: any SQLExpressible) -> SQLExpression { binary(lhs.sqlExpression, ">", rhs.sqlExpression) }
+    /// `lhs >= rhs`.
     public static func >= (lhs: Self, rhs: any SQLExpressible) -> SQLExpression { binary(lhs.sqlExpression, ">=", rhs.sqlExpression) }
+    /// `lhs + rhs`: SQL addition (NULL when either side is NULL).
     public static func + (lhs: Self, rhs: any SQLExpressible) -> SQLExpression { binary(lhs.sqlExpression, "+", rhs.sqlExpression) }
+    /// `lhs - rhs`: SQL subtraction (NULL when either side is NULL).
     public static func - (lhs: Self, rhs: any SQLExpressible) -> SQLExpression { binary(lhs.sqlExpression, "-", rhs.sqlExpression) }
+    /// `lhs * rhs`: SQL multiplication (NULL when either side is NULL).
     public static func * (lhs: Self, rhs: any SQLExpressible) -> SQLExpression { binary(lhs.sqlExpression, "*", rhs.sqlExpression) }
+    /// `lhs / rhs`: SQL division, an integer division when both sides are integers (NULL when dividing by zero).
     public static func / (lhs: Self, rhs: any SQLExpressible) -> SQLExpression { binary(lhs.sqlExpression, "/", rhs.sqlExpression) }
+    /// `lhs AND rhs`: both conditions hold.
     public static func && (lhs: Self, rhs: any SQLExpressible) -> SQLExpression { binary(lhs.sqlExpression, "AND", rhs.sqlExpression) }
+    /// `lhs OR rhs`: at least one condition holds.
     public static func || (lhs: Self, rhs: any SQLExpressible) -> SQLExpression { binary(lhs.sqlExpression, "OR", rhs.sqlExpression) }
+    /// `NOT operand`: the condition does not hold (NULL stays NULL).
     public static prefix func ! (operand: Self) -> SQLExpression {
         SQLExpression(sql: "(NOT \(operand.sqlExpression.sql))", arguments: operand.sqlExpression.arguments)
     }
@@ -174,10 +195,15 @@ extension SQLSpecificExpressible {
 
 /// The value on the left: `1000 < Column("score")`.
 public func == (lhs: (any SQLExpressible)?, rhs: some SQLSpecificExpressible) -> SQLExpression { equal(orNull(lhs), rhs.sqlExpression) }
+/// `lhs <> rhs` with the value on the left, or `rhs IS NOT NULL` when `lhs` is `nil` (or NULL).
 public func != (lhs: (any SQLExpressible)?, rhs: some SQLSpecificExpressible) -> SQLExpression { notEqual(orNull(lhs), rhs.sqlExpression) }
+/// `lhs < rhs` with the value on the left.
 public func < (lhs: any SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression { binary(lhs.sqlExpression, "<", rhs.sqlExpression) }
+/// `lhs <= rhs` with the value on the left.
 public func <= (lhs: any SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression { binary(lhs.sqlExpression, "<=", rhs.sqlExpression) }
+/// `lhs > rhs` with the value on the left.
 public func > (lhs: any SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression { binary(lhs.sqlExpression, ">", rhs.sqlExpression) }
+/// `lhs >= rhs` with the value on the left.
 public func >= (lhs: any SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression { binary(lhs.sqlExpression, ">=", rhs.sqlExpression) }
 
 extension Sequence where Element: SQLExpressible {
@@ -228,8 +254,11 @@ extension Database {
     public struct CollationName: RawRepresentable, Sendable, Hashable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// `BINARY`: compares bytes (`memcmp`), so case and accents matter. SQLite's default.
         public static let binary = CollationName(rawValue: "BINARY")
+        /// `NOCASE`: ignores the case of ASCII letters only (`a` equals `A`, but `é` does not equal `É`).
         public static let nocase = CollationName(rawValue: "NOCASE")
+        /// `RTRIM`: as `BINARY`, but ignores trailing spaces.
         public static let rtrim = CollationName(rawValue: "RTRIM")
     }
 }
@@ -238,6 +267,7 @@ extension Database {
 
 /// A term of ORDER BY: an expression, ascending unless it says `DESC`.
 public protocol SQLOrderingTerm {
+    /// The term as an ORDER BY term, with its direction.
     var sqlOrdering: SQLOrdering { get }
 }
 
@@ -245,16 +275,20 @@ public protocol SQLOrderingTerm {
 public struct SQLOrdering: SQLOrderingTerm, Sendable {
     let sql: String
     let arguments: [SQLiteValue]
+    /// The term itself.
     public var sqlOrdering: SQLOrdering { self }
 }
 
 /// A term of a SELECT list: an expression or ``AllColumns``.
 public protocol SQLSelectable {
+    /// The term as SQL for the SELECT list.
     var sqlSelection: SQLExpression { get }
 }
 
 /// `*`: every column of the table.
 public struct AllColumns: SQLSelectable, Sendable {
+    /// Every column of the table (`*`), as in GRDB's `AllColumns()`.
     public init() {}
+    /// `*`. A request that joins other tables qualifies it with its own table (`"player".*`).
     public var sqlSelection: SQLExpression { SQLExpression(sql: "*") }
 }

@@ -5,24 +5,42 @@ extension Database {
     public struct ColumnType: RawRepresentable, Sendable, Hashable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// `TEXT`: strings (TEXT affinity).
         public static let text = ColumnType(rawValue: "TEXT")
+        /// `INTEGER`: whole numbers (INTEGER affinity); an `INTEGER PRIMARY KEY` column is the table's rowid.
         public static let integer = ColumnType(rawValue: "INTEGER")
+        /// `DOUBLE`: floating-point numbers (REAL affinity).
         public static let double = ColumnType(rawValue: "DOUBLE")
+        /// `REAL`: floating-point numbers (REAL affinity).
         public static let real = ColumnType(rawValue: "REAL")
+        /// `NUMERIC`: numbers, integer or real as the value allows (NUMERIC affinity: text that looks like a number is
+        /// stored as one).
         public static let numeric = ColumnType(rawValue: "NUMERIC")
+        /// `BOOLEAN`: `Bool` values, stored as the integers 0 and 1 (NUMERIC affinity).
         public static let boolean = ColumnType(rawValue: "BOOLEAN")
+        /// `BLOB`: bytes (`Data`, and `UUID` as GRDB stores it); values are stored as given (BLOB affinity).
         public static let blob = ColumnType(rawValue: "BLOB")
+        /// `DATE`: dates, stored as GRDB stores them (`Date` as text); NUMERIC affinity.
         public static let date = ColumnType(rawValue: "DATE")
+        /// `DATETIME`: dates with a time, stored as GRDB stores them (`Date` as text); NUMERIC affinity.
         public static let datetime = ColumnType(rawValue: "DATETIME")
+        /// `ANY`: any value, stored as given in a STRICT table (NUMERIC affinity in an ordinary one).
         public static let any = ColumnType(rawValue: "ANY")
+        /// `JSON`: JSON text; SQLite has no JSON type, so the column has NUMERIC affinity.
         public static let json = ColumnType(rawValue: "JSON")
     }
 
     /// What a foreign key does when the row it references is deleted or its key updated.
     public enum ForeignKeyAction: String, Sendable {
+        /// `ON ... CASCADE`: delete the referencing rows too (on delete), or update their key to the new one (on
+        /// update).
         case cascade = "CASCADE"
+        /// `ON ... RESTRICT`: refuse the change at once while rows reference the row, even when the foreign key is
+        /// deferred.
         case restrict = "RESTRICT"
+        /// `ON ... SET NULL`: set the referencing rows' key columns to NULL.
         case setNull = "SET NULL"
+        /// `ON ... SET DEFAULT`: set the referencing rows' key columns to their default values.
         case setDefault = "SET DEFAULT"
     }
 
@@ -44,7 +62,9 @@ extension Database {
     public struct IndexOptions: OptionSet, Sendable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// `CREATE INDEX IF NOT EXISTS`: do nothing when an index of that name already exists.
         public static let ifNotExists = IndexOptions(rawValue: 1 << 0)
+        /// `CREATE UNIQUE INDEX`: no two rows may have the same values in the indexed columns (NULLs excepted).
         public static let unique = IndexOptions(rawValue: 1 << 1)
     }
 
@@ -113,8 +133,11 @@ extension Database {
 
 /// A column of a table, as `PRAGMA table_info` describes it.
 public struct ColumnInfo: Sendable, Equatable {
+    /// The column's name, as declared.
     public let name: String
+    /// The column's declared type, as written in `CREATE TABLE` (`"TEXT"`, `"INTEGER"`...; empty when none was given).
     public let type: String
+    /// Whether the column is declared `NOT NULL`.
     public let isNotNull: Bool
     /// 1-based position in the primary key, 0 when the column is not part of it.
     public let primaryKeyIndex: Int

@@ -10,19 +10,28 @@ public struct StatementArguments: Sendable, Equatable, ExpressibleByArrayLiteral
     /// Named values; keys with or without their `:`, `@` or `$` prefix.
     public var namedValues: [String: SQLiteValue]
 
+    /// Arguments from database values: positional ones, named ones, or both (an empty set by default).
+    ///
+    /// - Parameters:
+    ///   - values: The values of the positional parameters (`?`, `?NNN`), in order.
+    ///   - named: The values of the named parameters, by name with or without its `:`, `@` or `$` prefix.
     public init(_ values: [SQLiteValue] = [], named: [String: SQLiteValue] = [:]) {
         self.values = values
         self.namedValues = named
     }
 
+    /// Positional arguments from Swift values, each bound as ``DatabaseValueConvertible/databaseValue`` says; `nil` is
+    /// NULL.
     public init(_ values: [(any DatabaseValueConvertible)?]) {
         self.init(values.map { $0?.databaseValue ?? .null })
     }
 
+    /// Positional arguments from an array literal: `[1, "x", nil]`.
     public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
         self.init(elements)
     }
 
+    /// Named arguments from a dictionary literal: `["name": "x", "score": nil]`.
     public init(dictionaryLiteral elements: (String, (any DatabaseValueConvertible)?)...) {
         var named: [String: SQLiteValue] = [:]
         for (key, value) in elements { named[key] = value?.databaseValue ?? .null }

@@ -20,7 +20,11 @@ public protocol TableRecord {
 }
 
 extension TableRecord {
+    /// The default table name, GRDB's: the type's name with its leading capital(s) lowercased (`Player` is "player",
+    /// `HTTPRequest` is "httpRequest"). Declare `static let databaseTableName = "..."` when the table is named
+    /// otherwise.
     public static var databaseTableName: String { TableName.default(for: "\(Self.self)") }
+    /// The default selection: every column (`SELECT *`). Override it to read only some columns or computed ones.
     public static var databaseSelection: [any SQLSelectable] { [AllColumns()] }
 
     /// Every row of the table, as a request to refine.
@@ -55,12 +59,17 @@ extension TableRecord {
     public static func including<A: Association>(required association: A) -> QueryInterfaceRequest<Self> where A.OriginRowDecoder == Self {
         all().including(required: association)
     }
+    /// Rows with their associated record, `nil` when there is none (see
+    /// ``QueryInterfaceRequest/including(optional:)``).
     public static func including<A: Association>(optional association: A) -> QueryInterfaceRequest<Self> where A.OriginRowDecoder == Self {
         all().including(optional: association)
     }
+    /// Rows with every associated record of a to-many association, fetched by a second statement (see
+    /// ``QueryInterfaceRequest/including(all:)``).
     public static func including<A: Association>(all association: A) -> QueryInterfaceRequest<Self> where A.OriginRowDecoder == Self {
         all().including(all: association)
     }
+    /// The rows that have an associated record, without reading it (see ``QueryInterfaceRequest/joining(required:)``).
     public static func joining<A: Association>(required association: A) -> QueryInterfaceRequest<Self> where A.OriginRowDecoder == Self {
         all().joining(required: association)
     }
@@ -145,6 +154,7 @@ public enum RecordError: Error, Sendable, CustomStringConvertible {
 
 /// A value of a key in a ``RecordError`` (kept out of its description: it can be user data).
 public struct SQLiteValueBox: Sendable, Equatable {
+    /// The key's value for one column of the key.
     public let value: DatabaseValue
 }
 
