@@ -3,7 +3,7 @@ SWIFT ?= swift
 SHELL := /bin/bash
 ORACLE_PYTHON := $(CURDIR)/.build/oracle-venv/bin/python
 
-.PHONY: deps oracles build release demo test example-test integrations-test soak reliability fuzz bench clean
+.PHONY: deps oracles build release demo test example-test integrations-test integrations-bench soak reliability fuzz bench clean
 
 deps:
 	@.ci/install-deps
@@ -57,6 +57,12 @@ integrations-test: deps
 	fi; \
 	$(SWIFT) build --package-path Integrations --build-tests && \
 	$(SWIFT) test --package-path Integrations --skip-build --no-parallel
+
+# Shadow mode's cost over the real libraries (Integrations/, release build): a real SQLite.swift session alone vs
+# shadowed by a real GRDB queue and pool at 1% sampling, alternated round by round; prints the median per-round ratio.
+integrations-bench: deps
+	DRIVERPORT_SHADOW_BENCH=1 $(SWIFT) test --package-path Integrations -c release --filter ShadowCostBench 2>&1 \
+	  | grep -E '^ *(shadow-cost|round)|passed|failed'
 
 # The full benchmark in a release build: prints the table and keeps the run as JSON, from which
 # `driverport bench --from .build/bench/bench.json --markdown` renders the tables of BENCHMARKS.md.
