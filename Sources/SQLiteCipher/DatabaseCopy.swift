@@ -11,6 +11,7 @@ public struct CipherTarget: Sendable {
     /// The page size; `nil`: the format's default for SQLCipher (which needs it), the source's otherwise.
     public var pageSize: Int?
 
+    /// A target in `format` (`nil`: plain) under `key`, with `pageSize` or the default described at ``pageSize``.
     public init(format: CipherFormat?, key: CipherKey?, pageSize: Int? = nil) {
         self.format = format
         self.key = key
@@ -35,6 +36,7 @@ public struct CopyProgress: Sendable, Equatable {
         case replacing
     }
 
+    /// The step running now.
     public var phase: Phase
     /// Source pages read so far (copying).
     public var pagesDone: Int
@@ -48,7 +50,9 @@ public struct CopyReport: Sendable, Equatable {
     public var path: String
     /// Its format, or `nil` when plain.
     public var format: CipherFormat?
+    /// Its page size in bytes (the usable page: what SQLite's `page_size` reports).
     public var pageSize: Int
+    /// How many pages it holds.
     public var pageCount: Int
     /// The `user_version` the copy carries (the source's).
     public var userVersion: Int64
