@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where a differential run's time goes, summed over every scenario the process ran: how much is the harness's own
 /// overhead (fresh working copies, the state comparison, the read-back check) and how much the operations themselves
@@ -19,23 +20,22 @@ package enum HarnessPhases {
         case state
     }
 
-    private static let lock = NSLock()
-    // Guarded by `lock`.
-    nonisolated(unsafe) private static var seconds: [Phase: Double] = [:]
+    /// The seconds spent in each phase so far (guarded by the mutex itself).
+    private static let seconds = Mutex<[Phase: Double]>([:])
 
     /// Runs `body` and adds its wall time to `phase`.
     static func measure<T>(_ phase: Phase, _ body: () throws -> T) rethrows -> T {
         let start = DispatchTime.now().uptimeNanoseconds
         defer {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            lock.withLock { seconds[phase, default: 0] += elapsed }
+            seconds.withLock { $0[phase, default: 0] += elapsed }
         }
         return try body()
     }
 
     /// The seconds spent in each phase so far.
     package static var totals: [Phase: Double] {
-        lock.withLock { seconds }
+        seconds.withLock { $0 }
     }
 
     /// `copies 0.123 s, operations 4.5 s, readBack 0.4 s, state 0.2 s; resets: 40 by changed pages, 2 by whole files` (and, in a

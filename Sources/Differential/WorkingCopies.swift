@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteEngine
+import Synchronization
 
 /// A private folder with one copy of the source file per side, so neither implementation can touch the source or
 /// see the other's writes.
@@ -226,12 +227,16 @@ extension WorkingCopies {
 /// The working copies a harness keeps between its runs, reset to the source instead of copied anew; removed when
 /// the harness (every copy of it) is gone. Several harnesses run one after another on one source may share a pool
 /// (``DifferentialHarness/sharingWorkingCopies(_:)``): the source is then copied once for all of them.
-package final class WorkingCopyPool: @unchecked Sendable {
-    // @unchecked Sendable: `lock` guards `idle`; nothing else is stored.
-    private let lock = NSLock()
-    private var idle: [String: [WorkingCopies]] = [:]
-    /// The b-trees of each source read so far, with the source's identity when read (guarded by `lock`).
-    private var sources: [String: (identity: FileIdentity, pages: SourcePages)] = [:]
+package final class WorkingCopyPool: Sendable {
+    /// What the pool holds: the idle copies by parent and source, and the b-trees of each source read so far with
+    /// the source's identity when read.
+    private struct Held {
+        var idle: [String: [WorkingCopies]] = [:]
+        var sources: [String: (identity: FileIdentity, pages: SourcePages)] = [:]
+    }
+
+    /// Guarded by the mutex itself.
+    private let held = Mutex(Held())
 
     package init() {}
 
@@ -246,7 +251,7 @@ package final class WorkingCopyPool: @unchecked Sendable {
         guard !manager.fileExists(atPath: source + "-wal"), !manager.fileExists(atPath: source + "-journal"),
               let identity = FileIdentity.of(source)
         else { return nil }
-        if let known = lock.withLock({ sources[source] }), known.identity == identity { return known.pages }
+        if let known = held.withLock({ $0.sources[source] }), known.identity == identity { return known.pages }
         guard let scratch = try? ScratchFolder.make(kind: "source-pages", in: parent) else { return nil }
         defer { scratch.remove() }
         let copy = scratch.appending(URL(fileURLWithPath: source).lastPathComponent).path
@@ -256,7 +261,7 @@ package final class WorkingCopyPool: @unchecked Sendable {
         else { return nil }
         defer { connection.close() }
         guard let pages = try? SourcePages.read(connection) else { return nil }
-        lock.withLock { sources[source] = (identity, pages) }
+        held.withLock { $0.sources[source] = (identity, pages) }
         return pages
     }
 
@@ -266,7 +271,7 @@ package final class WorkingCopyPool: @unchecked Sendable {
         // itself the default meanwhile).
         if tracking { ChangedPageTracking.activate() }
         let key = parent.path + "\u{0}" + source
-        if var copies = lock.withLock({ idle[key]?.popLast() }) {
+        if var copies = held.withLock({ $0.idle[key]?.popLast() }) {
             do {
                 try copies.reset(from: source, tracking: tracking)
                 return copies
@@ -279,19 +284,19 @@ package final class WorkingCopyPool: @unchecked Sendable {
 
     /// Keeps `copies` for the next run on the same source.
     func giveBack(_ copies: WorkingCopies, source: String, under parent: URL) {
-        lock.withLock { idle[parent.path + "\u{0}" + source, default: []].append(copies) }
+        held.withLock { $0.idle[parent.path + "\u{0}" + source, default: []].append(copies) }
     }
 
     /// Removes every idle copy.
     package func removeAll() {
-        let all = lock.withLock { () -> [WorkingCopies] in
-            defer { idle = [:] }
-            return idle.values.flatMap { $0 }
+        let all = held.withLock { held -> [WorkingCopies] in
+            defer { held.idle = [:] }
+            return held.idle.values.flatMap { $0 }
         }
         for copies in all { copies.remove() }
     }
 
     deinit {
-        for list in idle.values { for copies in list { copies.remove() } }
+        for list in held.withLock({ $0.idle.values }) { for copies in list { copies.remove() } }
     }
 }

@@ -182,15 +182,14 @@ func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) 
 }
 
 /// The result of async work handed to the waiting thread.
-final class ResultBox<T: Sendable>: @unchecked Sendable {
-    // @unchecked: `lock` guards `result`.
-    private let lock = NSLock()
-    private var result: Result<T, any Error>?
+final class ResultBox<T: Sendable>: Sendable {
+    /// The result once set (guarded by the mutex itself).
+    private let result = Mutex<Result<T, any Error>?>(nil)
 
-    func set(_ value: Result<T, any Error>) { lock.withLock { result = value } }
+    func set(_ value: Result<T, any Error>) { result.withLock { $0 = value } }
 
     func get() throws -> T {
-        guard let result = lock.withLock({ result }) else { throw BenchDataError.missing("async result") }
+        guard let result = result.withLock({ $0 }) else { throw BenchDataError.missing("async result") }
         return try result.get()
     }
 }

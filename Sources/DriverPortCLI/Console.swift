@@ -1,15 +1,27 @@
 import Foundation
+import Synchronization
 
 /// Where a command writes: results to stdout, errors and progress to stderr.
 ///
 /// The standard console writes to the process's file descriptors; a capturing console (for tests) keeps the text.
 /// Progress lines appear only when stderr is a terminal, so pipes and CI logs stay quiet.
-public final class Console: @unchecked Sendable {
-    // @unchecked: `lock` guards `captured` and `progressShown`; everything else is immutable.
-    private let lock = NSLock()
+public final class Console: Sendable {
+    /// What writing changes: the captured text (capturing console only) and whether a progress line is on screen.
+    private struct Output {
+        var captured: (out: String, err: String) = ("", "")
+        var progressShown = false
+
+        /// Removes the progress line.
+        mutating func clearProgress() {
+            guard progressShown else { return }
+            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            progressShown = false
+        }
+    }
+
     private let capturing: Bool
-    private var captured: (out: String, err: String) = ("", "")
-    private var progressShown = false
+    /// Guarded by the mutex itself; writes to the file descriptors happen under it too, so lines never interleave.
+    private let output = Mutex(Output())
     /// Whether progress lines are drawn (stderr is a terminal and this is not a capturing console).
     public let showsProgress: Bool
     /// Whether stdin is a terminal (for prompting without echo).
@@ -32,15 +44,15 @@ public final class Console: @unchecked Sendable {
     }
 
     /// What was written to stdout (capturing console only).
-    public var standardOutput: String { lock.withLock { captured.out } }
+    public var standardOutput: String { output.withLock { $0.captured.out } }
     /// What was written to stderr (capturing console only).
-    public var standardError: String { lock.withLock { captured.err } }
+    public var standardError: String { output.withLock { $0.captured.err } }
 
     /// Writes text to stdout.
     public func out(_ text: String) {
-        lock.withLock {
-            clearProgressLocked()
-            if capturing { captured.out += text } else { FileHandle.standardOutput.write(Data(text.utf8)) }
+        output.withLock { output in
+            output.clearProgress()
+            if capturing { output.captured.out += text } else { FileHandle.standardOutput.write(Data(text.utf8)) }
         }
     }
 
@@ -49,29 +61,23 @@ public final class Console: @unchecked Sendable {
 
     /// Writes a line to stderr.
     public func error(_ text: String) {
-        lock.withLock {
-            clearProgressLocked()
-            if capturing { captured.err += text + "\n" } else { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+        output.withLock { output in
+            output.clearProgress()
+            if capturing { output.captured.err += text + "\n" } else { FileHandle.standardError.write(Data((text + "\n").utf8)) }
         }
     }
 
     /// Replaces the progress line on a terminal (no-op otherwise).
     public func progress(_ text: String) {
         guard showsProgress else { return }
-        lock.withLock {
+        output.withLock { output in
             FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
-            progressShown = true
+            output.progressShown = true
         }
     }
 
     /// Removes the progress line.
-    public func endProgress() { lock.withLock { clearProgressLocked() } }
-
-    private func clearProgressLocked() {
-        guard progressShown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-        progressShown = false
-    }
+    public func endProgress() { output.withLock { $0.clearProgress() } }
 
     /// Writes a value as pretty JSON with sorted keys, one document, to stdout.
     public func json<T: Encodable>(_ value: T) throws {
