@@ -52,9 +52,4 @@ extension Connection {
     public func scalar(_ sql: String, _ values: [(any Value)?]) throws(LegacyError) -> Binding? {
         try prepare(sql).scalar(values)
     }
-
-    /// The rows of one raw statement as a cursor, read by expressions named after the result columns.
-    public func prepareRowIterator(_ sql: String, bindings values: (any Value)?...) throws(LegacyError) -> RowCursor {
-        try prepare(sql, values).rowCursor()
-    }
 }

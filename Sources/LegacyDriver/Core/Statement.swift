@@ -129,11 +129,4 @@ public final class Statement: @unchecked Sendable {
         while let row = try next() { rows.append(row) }
         return rows
     }
-
-    /// The rows as a cursor, read by expressions named after the columns: `row[Expression<Int64>("id")]`.
-    public func rowCursor() -> RowCursor {
-        connection.lock.sync {
-            RowCursor(statement: handle, columns: ColumnMap.forStatement(handle, sql: sql), lock: connection.lock, recycle: nil)
-        }
-    }
 }

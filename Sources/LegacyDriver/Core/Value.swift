@@ -45,9 +45,6 @@ extension Value {
     /// The column type of the value's ``Value/Datatype``: `INTEGER` for `Int` and `Bool`, `TEXT` for `String`.
     public static var declaredDatatype: String { Datatype.declaredDatatype }
 
-    /// A plain value used where SQL expects an expression (`select(1)`, `select(col, 0)`), bound as `?`.
-    public var expression: Expression<Void> { Expression("?", [boundValue]) }
-
     /// The stored form as SQLite receives it when the value is bound to a statement parameter.
     @inlinable
     public var boundValue: SQLiteValue { datatypeValue.sqliteValue }

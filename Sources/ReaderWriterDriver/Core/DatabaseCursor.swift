@@ -138,25 +138,3 @@ public final class ValueCursor<Value: DatabaseValueConvertible>: DatabaseCursor 
 
     deinit { stepper.abandon() }
 }
-
-/// A cursor of records built from each row with ``FetchableRecord/init(row:)``.
-public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
-    @exclusivity(unchecked) @usableFromInline var stepper: StatementStepper
-
-    @usableFromInline
-    init(statement: Statement, arguments: StatementArguments) throws {
-        stepper = try StatementStepper(statement: statement, arguments: arguments)
-    }
-
-    /// The record built from the next row, or `nil` after the last row.
-    ///
-    /// - Throws: What ``FetchableRecord/init(row:)`` throws; ``DatabaseError`` when SQLite fails to step;
-    ///   `CancellationError` when the task awaiting the access was cancelled.
-    @inlinable
-    public func next() throws -> Record? {
-        guard try stepper.step() else { return nil }
-        return try Record(row: Row(statement: stepper.statement))
-    }
-
-    deinit { stepper.abandon() }
-}

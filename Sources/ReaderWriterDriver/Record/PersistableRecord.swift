@@ -1,27 +1,5 @@
 import SQLiteEngine
 
-/// What SQLite does when an insert or update breaks a uniqueness or NOT NULL constraint (`INSERT OR ...`).
-extension Database {
-    /// The conflict clause of an insert or update (`INSERT OR ...`, `UPDATE OR ...`), as GRDB's
-    /// `Database.ConflictResolution`. Where a method takes an optional one, `nil` writes no clause: SQLite's default,
-    /// ``abort``, unless the table's schema declares another.
-    public enum ConflictResolution: String, Sendable {
-        /// `OR ROLLBACK`: the statement fails and the whole transaction is rolled back.
-        case rollback = "ROLLBACK"
-        /// `OR ABORT`: the statement fails and its own changes are undone; earlier statements of the transaction stay.
-        /// SQLite's default.
-        case abort = "ABORT"
-        /// `OR FAIL`: the statement fails, but the rows it changed before the conflict keep their changes.
-        case fail = "FAIL"
-        /// `OR IGNORE`: the conflicting row is skipped silently and the statement goes on. After an ignored insert,
-        /// ``InsertionSuccess/rowID`` is not the record's rowid.
-        case ignore = "IGNORE"
-        /// `OR REPLACE`: the rows that break a UNIQUE or PRIMARY KEY constraint are deleted before the new row is
-        /// written; a NOT NULL column given NULL takes its default value (or the statement fails as with ``abort``).
-        case replace = "REPLACE"
-    }
-}
-
 /// What an insert did: the new row's rowid, and the name of the column that holds it (`nil` for a table without
 /// an INTEGER PRIMARY KEY).
 public struct InsertionSuccess: Sendable {
@@ -291,20 +269,4 @@ extension Database {
         core.insertSQLCache[key] = sql
         return sql
     }
-}
-
-/// A table, its inserted columns and the conflict clause: what an INSERT's text depends on.
-struct InsertShape: Hashable {
-    let table: String
-    let columns: [String]
-    let conflict: Database.ConflictResolution?
-}
-
-/// The INSERT a connection ran last for a record, with its shape (see
-/// ``Database/insertStatement(table:container:conflict:)``).
-struct LastInsert {
-    let table: String
-    let columns: [String]
-    let conflict: Database.ConflictResolution?
-    let statement: Statement
 }
