@@ -38,6 +38,15 @@ func seededDatabase() throws -> Connection {
 
 @Suite("SQLite.swift everyday snippets, compiled with only the import changed")
 struct EverydaySnippets {
+    @Test("insertMany with setter arrays, as separate arguments (or:) and as one array of rows")
+    func insertManySetterArrays() throws {
+        let db = try freshDatabase()
+        try db.run(users.insertMany(or: .ignore, [email <- "alice@mac.com"], [email <- "geoff@mac.com"], [email <- "alice@mac.com"]))
+        try db.run(users.insertMany([[email <- "hank@mac.com", name <- "Hank"], [email <- "ida@mac.com", name <- nil]]))
+        #expect(try db.scalar(users.count) == 4)
+        #expect(try db.pluck(users.filter(email == "hank@mac.com"))?[name] == "Hank")
+    }
+
     @Test("insert returns the new rowid")
     func insertReturnsRowid() throws {
         let db = try freshDatabase()

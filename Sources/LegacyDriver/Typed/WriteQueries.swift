@@ -189,6 +189,12 @@ extension Table {
         return Insert(table: clauses.from, conflict: resolution, body: .many(columns: first.map(\.column), rows: rows))
     }
 
+    /// ``insertMany(or:_:)`` with the rows as separate arguments, as SQLite.swift spells it:
+    /// `users.insertMany(or: .ignore, [email <- "a@mac.com"], [email <- "b@mac.com"])`.
+    public func insertMany(or resolution: OnConflict, _ rows: [Setter]...) -> Insert {
+        insertMany(or: resolution, rows)
+    }
+
     /// `INSERT ... ON CONFLICT (target) DO UPDATE SET` every other inserted column to its new value
     /// (`"excluded"."column"`), or `DO NOTHING` when only target columns are inserted.
     public func upsert(_ values: Setter..., onConflictOf target: any Expressible) -> Insert {
