@@ -43,9 +43,9 @@ public struct ImportSources: Sendable {
     private static let made: Result<ImportSources, any Error> = Result { try make() }
 
     private static func make() throws -> ImportSources {
-        // Kept for the process's life: removed with every live scratch folder as the CLI ends (or is interrupted),
-        // or, after a test process, by the next run that makes scratch in the same place.
-        let scratch = try ScratchFolder.make(kind: "import-sources", in: FileManager.default.temporaryDirectory)
+        // Kept for the process's life: removed when the process exits (or the CLI is interrupted); after a kill, by
+        // the next run that makes scratch in the same place.
+        let scratch = try ScratchFolder.makeForProcess(kind: "import-sources", in: FileManager.default.temporaryDirectory)
         let sources = ImportSources(folder: scratch.path)
         try SampleDatabase.createFile(at: sources.sample)
         try fill(sources.dupes, key: nil, base: 9_100_000)

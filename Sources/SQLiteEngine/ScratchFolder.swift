@@ -10,8 +10,9 @@ import Synchronization
 /// process-wide registry, so a process that is interrupted (the CLI's `ScratchSignals`) removes every live folder
 /// before it dies: ``removeAllLive()`` first seals the registry (no new scratch folder after it), then renames each
 /// folder away before deleting it. Folders inside a scratch folder are made with ``makeFolder(at:)``, one level at a
-/// time, so once a scratch folder is gone no thread of the run can bring it back by writing into it. A folder whose process was killed outright (SIGKILL) is removed by the next run that makes scratch
-/// under the same root (``removeAbandoned(in:)``).
+/// time, so once a scratch folder is gone no thread of the run can bring it back by writing into it. A folder whose
+/// process was killed outright (SIGKILL) is removed by the next run that makes scratch under the same root
+/// (``removeAbandoned(in:)``).
 package struct ScratchFolder: Sendable, Hashable {
     /// The folder.
     package let url: URL
@@ -61,6 +62,18 @@ package struct ScratchFolder: Sendable, Hashable {
         }
         return ScratchFolder(url: URL(fileURLWithPath: try made.get(), isDirectory: true))
     }
+
+    /// ``make(kind:in:)`` for a folder kept for the whole life of the process (files made once and shared by every
+    /// run in it): it is removed at the process's normal exit (`atexit`), whoever the process is (the CLI, a test
+    /// runner, an app), as well as on the CLI's terminating signals. A forked child must end with `_exit` (as crash
+    /// isolation's children do), or its exit would remove its parent's folders.
+    package static func makeForProcess(kind: String, in root: URL) throws -> ScratchFolder {
+        _ = removalAtExit
+        return try make(kind: kind, in: root)
+    }
+
+    /// Installs the exit-time removal once (a global's initializer runs once, under the runtime's lock).
+    private static let removalAtExit: Int32 = atexit { ScratchFolder.removeAllLive() }
 
     /// Makes the folder at `url` (0700) inside a scratch folder: its parent must exist, so a folder made after its
     /// scratch folder was removed fails rather than bringing the scratch folder back. An existing folder is kept.
