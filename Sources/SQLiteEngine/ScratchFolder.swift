@@ -126,9 +126,6 @@ package struct ScratchFolder: Sendable, Hashable {
         }
     }
 
-    /// The scratch folders this process holds now (for tests and diagnostics).
-    package static var livePaths: Set<String> { live.withLock { $0.paths } }
-
     /// Removes the scratch folders under `root` that a process which no longer runs left behind; returns their paths.
     ///
     /// Only a real folder (not a symbolic link) owned by this user, named `driverport-<kind>-<pid>-<random>`, whose

@@ -40,7 +40,7 @@ struct FuzzTests {
         let corpus = FuzzSeeds.corpus(target)
         var corpusMutator = ByteMutator(seed: 0xC0_4B05)
         for input in corpus {
-            for bytes in Soak.pick(normal: [input.bytes], soak: [input.bytes, corpusMutator.mutate(input.bytes)]) {
+            for bytes in Soak.isEnabled ? [input.bytes, corpusMutator.mutate(input.bytes)] : [input.bytes] {
                 let outcome = target.run(bytes, in: work.url)
                 if case .violation(let what) = outcome {
                     violations.append("corpus \(input.name): \(what); input saved as \(Self.save(bytes, target: target, iteration: -1))")

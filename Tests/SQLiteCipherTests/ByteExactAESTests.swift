@@ -33,7 +33,7 @@ struct ByteExactAESTests {
         // SQLite3MC encrypts the plain file in place.
         try Oracle.expectSuccess(.init(.multipleCiphers, encrypted, sql:
             CipherFixtures.multipleCiphersConfig(layout.format, legacyLayout: layout.legacy)
-                + ["PRAGMA rekey = " + Oracle.quoted(CipherFixtures.passphrase)]))
+                + ["PRAGMA rekey = " + KeyPragmas.quoted(CipherFixtures.passphrase)]))
 
         let plainBytes = try FileBytes.read(plain)
         let encryptedBytes = try FileBytes.read(encrypted)
@@ -64,10 +64,10 @@ struct ByteExactAESTests {
         let long = String(repeating: "k", count: 32) + "A"
         let otherLast = String(repeating: "k", count: 32) + "Z"
         try Oracle.expectSuccess(.init(.multipleCiphers, path, sql: CipherFixtures.multipleCiphersConfig(.aes128)
-            + ["PRAGMA key = " + Oracle.quoted(long), "CREATE TABLE t(x)", "INSERT INTO t VALUES ('\(CipherFixtures.marker)')"]))
+            + ["PRAGMA key = " + KeyPragmas.quoted(long), "CREATE TABLE t(x)", "INSERT INTO t VALUES ('\(CipherFixtures.marker)')"]))
         // The oracle itself opens it with another 33rd byte: truncation is the format's rule.
         let check = try Oracle.expectSuccess(.init(.multipleCiphers, path, sql: CipherFixtures.multipleCiphersConfig(.aes128)
-            + ["PRAGMA key = " + Oracle.quoted(otherLast), "SELECT x FROM t"]))
+            + ["PRAGMA key = " + KeyPragmas.quoted(otherLast), "SELECT x FROM t"]))
         #expect(check.last?.rows == [[.text(CipherFixtures.marker)]])
         for passphrase in [long, otherLast, String(repeating: "k", count: 32)] {
             let (connection, applied) = try CipherFixtures.open(path, key: try CipherKey(passphrase: passphrase), access: .readOnly)

@@ -26,7 +26,7 @@ struct RealMMEXFileTests {
         let v4 = folder.path("v4.emb")
         let aes = try folder.copy(SharedData.realFile(name), as: "aes.emb")
         let userVersion = SharedData.realFiles.first { $0.name == name }?.userVersion ?? -1
-        let passphrase = Oracle.quoted(CipherFixtures.passphrase)
+        let passphrase = KeyPragmas.quoted(CipherFixtures.passphrase)
         // SQLCipher 4 exports into a new v4 file (sqlcipher_export drops user_version: set it as MMEX does).
         try Oracle.expectSuccess(.init(.sqlcipher, plain, sql: [
             "ATTACH DATABASE '\(v4)' AS encrypted KEY \(passphrase)", "SELECT sqlcipher_export('encrypted')",

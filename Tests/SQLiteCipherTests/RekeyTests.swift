@@ -26,7 +26,7 @@ struct RekeyTests {
         #expect(rowDifference(try CipherFixtures.rows(path, key: newKey), rows) == "")
         #expect(throws: CipherError.wrongKey(format: nil)) { try CipherFixtures.rows(path, key: oldKey) }
         let outcomes = try Oracle.expectSuccess(.init(.sqlcipher, path, sql: [
-            "PRAGMA key = " + Oracle.quoted("new ключ"), "PRAGMA integrity_check", "PRAGMA user_version",
+            "PRAGMA key = " + KeyPragmas.quoted("new ключ"), "PRAGMA integrity_check", "PRAGMA user_version",
             "SELECT count(*) FROM t",
         ]))
         #expect(outcomes[1].rows == [[.text("ok")]])

@@ -51,8 +51,8 @@ struct ShadowCostBench {
             var reads: [String: Double] = [:]
             var writes: [String: Double] = [:]
             for (name, session) in order {
-                reads[name] = try Self.seconds { try Self.readUnits(session) }
-                writes[name] = try Self.seconds { try Self.writeUnits(session, round: round, tag: name) }
+                reads[name] = try Self.seconds { try Self.runReads(session) }
+                writes[name] = try Self.seconds { try Self.runWrites(session, round: round, tag: name) }
             }
             readRatios.append((reads["shadowed"] ?? 0) / (reads["alone"] ?? 1))
             writeRatios.append((writes["shadowed"] ?? 0) / (writes["alone"] ?? 1))
@@ -80,13 +80,13 @@ struct ShadowCostBench {
     }
 
     /// Read units as a screen makes them: the notes list.
-    static func readUnits(_ session: NotesSession) throws {
+    static func runReads(_ session: NotesSession) throws {
         for _ in 0..<readUnits { _ = try session.read { try $0.notes.all().count } }
     }
 
     /// Small write units, each its own transaction: one of twenty notes replaced, so the table (and with it the
     /// read units' work) stays the same size from round to round.
-    static func writeUnits(_ session: NotesSession, round: Int, tag: String) throws {
+    static func runWrites(_ session: NotesSession, round: Int, tag: String) throws {
         for index in 0..<writeUnits {
             try session.write { context in
                 try context.notes.execute(

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCipher
 import Testing
 
 /// The committed encrypted MMEX fixtures (their passphrase is public by design: Fixtures/README.md), copied into a
@@ -22,7 +23,7 @@ enum EncryptedFixtures {
         /// The statements that key a connection, before its first read.
         func keyStatements(passphrase: String = EncryptedFixtures.passphrase) -> [String] {
             ["PRAGMA cipher = '\(cipher)'"] + (legacy.map { ["PRAGMA legacy = \($0)"] } ?? [])
-                + ["PRAGMA key = '\(passphrase.replacingOccurrences(of: "'", with: "''"))'"]
+                + ["PRAGMA key = " + KeyPragmas.quoted(passphrase)]
         }
     }
 

@@ -72,7 +72,7 @@ enum CipherFixtures {
     /// The key statement for the oracles: a passphrase literal, or SQLCipher's raw-key form.
     static func keyStatement(passphrase: String? = nil, rawHex: String? = nil) -> String {
         if let rawHex { return "PRAGMA key = \"x'\(rawHex)'\"" }
-        return "PRAGMA key = " + Oracle.quoted(passphrase ?? Self.passphrase)
+        return "PRAGMA key = " + KeyPragmas.quoted(passphrase ?? Self.passphrase)
     }
 
     /// SQLite3 Multiple Ciphers: the statements before the key that select `format`.

@@ -158,7 +158,4 @@ enum Oracle {
         }
         return result
     }
-
-    /// SQL text for a passphrase literal (single quotes doubled).
-    static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
 }
