@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ReaderWriterSessions", targets: ["ReaderWriterSessions"]),
         .library(name: "SQLiteEngine", targets: ["SQLiteEngine"]),
         .library(name: "SQLiteCipher", targets: ["SQLiteCipher"]),
+        .library(name: "SQLite3MultipleCiphers", targets: ["SQLite3MultipleCiphers"]),
         .library(name: "Differential", targets: ["Differential"]),
         .library(name: "FileLifecycle", targets: ["FileLifecycle"]),
         .library(name: "Transcripts", targets: ["Transcripts"]),
@@ -71,6 +72,8 @@ let package = Package(
         .target(name: "FileLifecycle", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
         .target(name: "ShadowSessions", dependencies: ["Differential", "PersistenceSession", "SQLiteEngine"]),
         .target(name: "LegacyDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
+        // SQLite3 Multiple Ciphers' C API (sqlite3_key_v2, sqlite3mc_config, ...) as Swift functions over the codec.
+        .target(name: "SQLite3MultipleCiphers", dependencies: ["CSQLite", "CPageCodec", "SQLiteCipher"]),
         .target(name: "ReaderWriterDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
         .target(name: "MMEXFiles", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXSchema"]),
         // Golden transcripts: record one implementation's answers once, verify another against them later.
@@ -149,22 +152,35 @@ let package = Package(
         .target(
             name: "CFaultVFS", path: "Tests/CFaultVFS", linkerSettings: [.linkedLibrary("sqlite3")]
         ),
+        // `driverport` with the commands' test hooks (CommandHooks) set from its arguments: the crash tests kill or
+        // stop it at a known point. The product reads no test hook; this is never a product.
+        .executableTarget(name: "driverport-test-hooks", dependencies: ["DriverPortCLI"], path: "Tests/DriverPortTestHooks"),
         .target(name: "TestSupport", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXFiles", "Differential", "CFaultVFS"], path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine", "TestSupport"]),
         .testTarget(name: "MMEXFilesTests", dependencies: ["MMEXFiles", "MMEXSchema", "SQLiteEngine", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["DriverPortCLI", "SQLiteCipher", "SQLiteEngine", "TestSupport"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["DriverPortCLI", "SQLiteCipher", "SQLiteEngine", "TestSupport", "driverport-test-hooks"]
+        ),
         .testTarget(
             name: "SQLiteCipherTests",
             dependencies: ["SQLiteCipher", "SQLiteEngine", "MMEXFiles", "TestSupport", "CPageCodec", "COpenSSL"],
             resources: [.copy("Oracles")]
         ),
+        .testTarget(name: "SQLite3MCTests", dependencies: ["LegacyDriver", "SQLite3MultipleCiphers", "TestSupport"]),
         .testTarget(name: "LegacyDriverTests", dependencies: ["LegacyDriver", "SQLiteEngine", "TestSupport"]),
         .testTarget(name: "ReaderWriterDriverTests", dependencies: ["ReaderWriterDriver", "SQLiteEngine", "TestSupport", "SQLiteCipher", "CSQLite"]),
         .testTarget(
             name: "MMEXFixturesTests", dependencies: ["MMEXFixtures", "MMEXFiles", "SQLiteCipher", "SQLiteEngine", "TestSupport", "MMEXSessionSupport"]
         ),
-        .testTarget(name: "FileLifecycleTests", dependencies: ["FileLifecycle", "SQLiteEngine", "TestSupport", "SQLiteCipher"]),
-        .testTarget(name: "MMEXUpgradeTests", dependencies: ["MMEXFiles", "MMEXSchema", "SQLiteEngine", "TestSupport", "SQLiteCipher"]),
+        .testTarget(
+            name: "FileLifecycleTests",
+            dependencies: ["FileLifecycle", "SQLiteEngine", "TestSupport", "SQLiteCipher", "driverport-test-hooks"]
+        ),
+        .testTarget(
+            name: "MMEXUpgradeTests",
+            dependencies: ["MMEXFiles", "MMEXSchema", "SQLiteEngine", "TestSupport", "SQLiteCipher", "driverport-test-hooks"]
+        ),
         // GRDB's everyday API, written as GRDB's documentation shows it, compiled with only `import ReaderWriterDriver`.
         .testTarget(name: "GRDBFidelityTests", dependencies: ["ReaderWriterDriver"]),
         .testTarget(name: "SQLiteSwiftFidelityTests", dependencies: ["LegacyDriver"]),

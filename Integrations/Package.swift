@@ -85,6 +85,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "SQLite", package: "SQLite.swift"),
                 .product(name: "SQLiteCipher", package: "DriverPort"),
+                .product(name: "SQLite3MultipleCiphers", package: "DriverPort"),
             ]
         ),
     ],

@@ -10,10 +10,17 @@ guard arguments.count == 2 else {
     FileHandle.standardError.write(Data("usage: MMEXCheck COPY-OF-FILE.mmb\n".utf8))
     exit(64)
 }
+#if canImport(LegacyDriver)
+try KeyPragmas.install() // what a SQLite3MC build does at sqlite3_initialize
+#endif
 let db = try Connection(arguments[1])
 #if canImport(LegacyDriver)
-// SQLite.swift's SQLCipher spelling, through the page codec (the reference build has no SQLCipher).
-if let key = ProcessInfo.processInfo.environment["MMEX_CHECK_KEY"] { try db.key(key) }
+// The app's own keying (App/SQLite3MC.swift: SQLCipher 4 through SQLite3MC's C API), over the page codec; the
+// reference build has no cipher.
+if let key = ProcessInfo.processInfo.environment["MMEX_CHECK_KEY"] {
+    db.initSQLCipher()
+    try db.keyAndMigrate(key)
+}
 #endif
 
 let encoder = JSONEncoder()

@@ -17,7 +17,12 @@ static void dp_lanes_from(uint64_t state[8][4], const uint64_t from[8]) {
 }
 
 int dp_hmac512_x4_init(dp_hmac512_x4 *hmac, const unsigned char *key, size_t key_length) {
-    if (!dp_sha512_x4_available() || key_length > 128) return -1;
+    return dp_hmac512_x4_init_code(hmac, key, key_length, 0);
+}
+
+int dp_hmac512_x4_init_code(dp_hmac512_x4 *hmac, const unsigned char *key, size_t key_length, int avx2_only) {
+    int code = dp_sha512_x4_code(avx2_only);
+    if (code == DP_SHA512_X4_NONE || key_length > 128) return -1;
     unsigned char pads[2][128];
     memset(pads, 0, sizeof(pads));
     memcpy(pads[0], key, key_length);
@@ -29,11 +34,12 @@ int dp_hmac512_x4_init(dp_hmac512_x4 *hmac, const unsigned char *key, size_t key
     uint64_t state[8][4];
     dp_lanes_from(state, dp_sha512_initial);
     const unsigned char *const data[4] = {pads[0], pads[1], pads[0], pads[1]};
-    dp_sha512_x4_compress(state, data, 1);
+    dp_sha512_x4_compress(code, state, data, 1);
     for (int j = 0; j < 8; j++) {
         hmac->inner[j] = state[j][0];
         hmac->outer[j] = state[j][1];
     }
+    hmac->code = code;
     OPENSSL_cleanse(pads, sizeof(pads));
     OPENSSL_cleanse(state, sizeof(state));
     return 0;
@@ -62,24 +68,24 @@ void dp_hmac512_x4_compute(const dp_hmac512_x4 *hmac, const unsigned char *const
     }
     const unsigned char *const tail_data[4] = {tails[0], tails[1], tails[2], tails[3]};
     dp_lanes_from(state, hmac->inner);
-    dp_sha512_x4_compress(state, data, full);
-    dp_sha512_x4_compress(state, tail_data, tail_bytes / 128);
+    dp_sha512_x4_compress(hmac->code, state, data, full);
+    dp_sha512_x4_compress(hmac->code, state, tail_data, tail_bytes / 128);
     /* The outer hash: the inner digest, padded, after the outer pad block. */
     for (int i = 0; i < 4; i++) {
         for (int j = 0; j < 8; j++) dp_put_be64(tails[i] + 8 * j, state[j][i]);
         dp_pad(tails[i], 64, 128, 128 + 64);
     }
     dp_lanes_from(state, hmac->outer);
-    dp_sha512_x4_compress(state, tail_data, 1);
+    dp_sha512_x4_compress(hmac->code, state, tail_data, 1);
     for (int i = 0; i < 4; i++) for (int j = 0; j < 8; j++) dp_put_be64(out[i] + 8 * j, state[j][i]);
     OPENSSL_cleanse(state, sizeof(state));
     OPENSSL_cleanse(tails, sizeof(tails));
 }
 
 int dp_hmac_sha512_x4(const unsigned char *key, size_t key_length, const unsigned char *messages, size_t length,
-                      unsigned char *out) {
+                      int avx2_only, unsigned char *out) {
     dp_hmac512_x4 hmac;
-    if (dp_hmac512_x4_init(&hmac, key, key_length) != 0) return -1;
+    if (dp_hmac512_x4_init_code(&hmac, key, key_length, avx2_only) != 0) return -1;
     const unsigned char *const data[4] = {messages, messages + length, messages + 2 * length, messages + 3 * length};
     unsigned char tags[4][64];
     dp_hmac512_x4_compute(&hmac, data, length, data, 0, tags);

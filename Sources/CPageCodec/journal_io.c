@@ -128,6 +128,7 @@ int dp_journal_read(dp_file *file, dp_codec *codec, void *buffer, int amount, sq
         file->jr_cipher_sum = dp_sample_sum(data, size);
         /* A torn image stays as read; its checksum then fails and SQLite stops the playback there. */
         file->jr_image_failed = pgno == 0 || dp_is_zero(data, size) || codec->format->decrypt(codec, pgno, data) != DP_OK;
+        if (!file->jr_image_failed && file->owner != NULL) dp_rekey_note_restore(file->owner, pgno);
         file->jr_plain_sum = file->jr_image_failed ? 0 : dp_sample_sum(data, size);
         file->jr_image_offset = offset;
         file->jr_image_valid = 1;

@@ -41,6 +41,7 @@ int dp_committed_page1(sqlite3_vfs *root, sqlite3_filename main_name, unsigned c
 
 /* Reads page `pgno` into `page` and decrypts it. An all-zero page (a short read past the end) stays zero. */
 static int dp_read_page(dp_file *file, dp_codec *codec, uint32_t pgno, unsigned char *page, int *short_read) {
+    codec = dp_rekey_read_codec(file, codec, pgno);
     int size = codec->page_size;
     int rc = file->real->pMethods->xRead(file->real, page, size, (sqlite3_int64)(pgno - 1) * size);
     if (rc == SQLITE_IOERR_SHORT_READ) {
@@ -67,6 +68,10 @@ int dp_main_read(dp_file *file, dp_codec *codec, void *buffer, int amount, sqlit
     int short_read = 0;
     if (amount == size && offset % size == 0) {
         uint32_t pgno = (uint32_t)(offset / size) + 1;
+        if (file->rekey != NULL) { /* read-ahead decrypts with the file's codec: not while pages change keys */
+            int rc = dp_read_page(file, codec, pgno, buffer, &short_read);
+            return rc == SQLITE_OK && short_read ? SQLITE_IOERR_SHORT_READ : rc;
+        }
         if (dp_readahead_take(file->ahead, pgno, buffer, size)) {
             file->pages_read++;
             codec->pages_read++;
@@ -105,6 +110,8 @@ int dp_main_read_page1(dp_file *file, dp_codec *codec, unsigned char *page) {
 }
 
 static int dp_write_page(dp_file *file, dp_codec *codec, uint32_t pgno, const unsigned char *plain) {
+    codec = dp_rekey_write_codec(file, codec, pgno);
+    if (codec == NULL) return SQLITE_NOMEM;
     int size = codec->page_size;
     unsigned char *out = codec->work + DP_MAX_PAGE + 64;
     int error = codec->format->encrypt(codec, pgno, plain, out);

@@ -11,39 +11,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include "vfs_internal.h"
-
-enum {
-    DP_MC_CIPHER_AUTO = 0, /* no PRAGMA cipher: detect an existing file, ChaCha20 for a new one (SQLite3MC's default) */
-    DP_MC_CIPHER_AES128 = 1,
-    DP_MC_CIPHER_AES256 = 2,
-    DP_MC_CIPHER_CHACHA20 = 3,
-    DP_MC_CIPHER_SQLCIPHER = 4,
-    DP_MC_CIPHER_RC4 = 5,
-    DP_MC_CIPHER_ASCON128 = 6,
-    DP_MC_CIPHER_AEGIS = 7,
-};
+#include "mc_internal.h"
 
 /* SQLite3MC's cipher names, indexed by DP_MC_CIPHER_*. */
-static const char *const dp_mc_names[] = {
+const char *const dp_mc_names[DP_MC_CIPHER_COUNT] = {
     "", "aes128cbc", "aes256cbc", "chacha20", "sqlcipher", "rc4", "ascon128", "aegis",
 };
-#define DP_MC_CIPHER_COUNT ((int)(sizeof(dp_mc_names) / sizeof(dp_mc_names[0])))
 
 /* The page size of a new file: SQLite's default, which the connection's page 1 gets (a PRAGMA page_size before the
  * key makes the codec refuse the first write with a page-size error, never a wrong file). */
 #define DP_MC_NEW_PAGE_SIZE 4096
 
 /* Formats to try for a cipher and legacy value, and the format a new (empty) file gets (0: cannot create one). */
-typedef struct dp_mc_choice {
-    int candidates[DP_FORMAT_LAST];
-    int count;
-    int new_format;
-    const char *cannot_create; /* why no new file, when new_format is 0 */
-} dp_mc_choice;
-
 static void dp_mc_add(dp_mc_choice *choice, int format) { choice->candidates[choice->count++] = format; }
 
-static dp_mc_choice dp_mc_choose(int cipher, int legacy) {
+dp_mc_choice dp_mc_choose(int cipher, int legacy) {
     dp_mc_choice choice = {.count = 0, .new_format = 0, .cannot_create = NULL};
     switch (cipher) {
     case DP_MC_CIPHER_AES128:
@@ -109,7 +91,7 @@ static dp_mc_choice dp_mc_choose(int cipher, int legacy) {
 }
 
 /* kdf_iter of the formats whose count SQLite3MC lets an app set; 0 where the cipher has no single default here. */
-static int dp_mc_default_kdf_iter(int cipher, int legacy) {
+int dp_mc_default_kdf_iter(int cipher, int legacy) {
     if (cipher != DP_MC_CIPHER_SQLCIPHER) return 0;
     switch (legacy) {
     case 4: return 256000;
@@ -120,7 +102,7 @@ static int dp_mc_default_kdf_iter(int cipher, int legacy) {
     }
 }
 
-static int dp_mc_cipher_named(const char *name) {
+int dp_mc_cipher_named(const char *name) {
     for (int index = 1; index < DP_MC_CIPHER_COUNT; index++) {
         if (sqlite3_stricmp(name, dp_mc_names[index]) == 0) return index;
     }
@@ -159,11 +141,44 @@ static unsigned char *dp_mc_unhex(const char *hex, int *length) {
     return bytes;
 }
 
+int dp_mc_legacy(const dp_file *file) {
+    int cipher = file->mc_cipher;
+    if (cipher > 0 && cipher < DP_MC_CIPHER_COUNT && file->mc_cipher_legacy[cipher] > 0) {
+        return file->mc_cipher_legacy[cipher] - 1;
+    }
+    return file->mc_legacy;
+}
+
+int dp_mc_keep_secret(dp_file *file, const unsigned char *secret, int length) {
+    if (file->mc_secret != NULL) {
+        dp_wipe(file->mc_secret, (unsigned long)file->mc_secret_length);
+        sqlite3_free(file->mc_secret);
+        file->mc_secret = NULL;
+        file->mc_secret_length = 0;
+    }
+    file->mc_secret = sqlite3_malloc(length);
+    if (file->mc_secret == NULL) return SQLITE_NOMEM;
+    memcpy(file->mc_secret, secret, (size_t)length);
+    file->mc_secret_length = length;
+    return SQLITE_OK;
+}
+
+/* PRAGMA cipher_migrate (SQLCipher's, which mmex-ios runs after the key): "0" when the file needs no migration (it
+ * is in its cipher's current format, or plain), "1" for an SQLCipher 1-3 file, which this codec reads but does not
+ * convert in place (driverport upgrade/rekey writes a new file). */
+static int dp_mc_cipher_migrate(dp_file *file, char **message) {
+    int format = file->codec != NULL ? file->codec->format->id : DP_FORMAT_NONE;
+    int old = format == DP_FORMAT_SQLCIPHER3 || format == DP_FORMAT_SQLCIPHER2 || format == DP_FORMAT_SQLCIPHER1;
+    if (old) sqlite3_log(SQLITE_WARNING, "cipher_migrate: an SQLCipher 1-3 file is not converted in place; use driverport rekey");
+    *message = sqlite3_mprintf("%d", old);
+    return SQLITE_OK;
+}
+
 /* Applies a passphrase with the file's cipher and legacy. SQLITE_OK also for a wrong key (the file then stays without
  * a codec, and its first read fails with SQLITE_NOTADB); otherwise an error with `*message` set. */
-static int dp_mc_apply(dp_file *file, const unsigned char *secret, int length, char **message) {
+int dp_mc_apply(dp_file *file, const unsigned char *secret, int length, char **message) {
     if (length <= 0) return dp_mc_answer(message, SQLITE_ERROR, "an empty key: give the file's passphrase");
-    dp_mc_choice choice = dp_mc_choose(file->mc_cipher, file->mc_legacy);
+    dp_mc_choice choice = dp_mc_choose(file->mc_cipher, dp_mc_legacy(file));
     sqlite3_int64 size = 0;
     if (file->real->pMethods->xFileSize(file->real, &size) != SQLITE_OK) {
         return dp_mc_answer(message, SQLITE_IOERR, "cannot read the database's size");
@@ -198,13 +213,14 @@ static int dp_mc_apply(dp_file *file, const unsigned char *secret, int length, c
             int reserve = result.reserve;
             sqlite3_file_control(file->mc_db, "main", SQLITE_FCNTL_RESERVE_BYTES, &reserve);
         }
-        rc = dp_mc_answer(message, SQLITE_OK, "ok");
+        rc = dp_mc_keep_secret(file, secret, length);
+        rc = dp_mc_answer(message, rc, rc == SQLITE_OK ? "ok" : "out of memory");
     }
     dp_wipe(&result, sizeof(result));
     return rc;
 }
 
-static int dp_mc_key_allowed(dp_file *file, char **message) {
+int dp_mc_key_allowed(dp_file *file, char **message) {
     if (file->codec != NULL) return dp_mc_answer(message, SQLITE_MISUSE, "a key was already applied to this database");
     if (file->pages_read > 0) {
         return dp_mc_answer(message, SQLITE_MISUSE,
@@ -258,13 +274,14 @@ static int dp_mc_set_legacy(dp_file *file, const char *value, char **message) {
             return dp_mc_answer(message, SQLITE_MISUSE, "PRAGMA legacy after the key or the first read: set it first");
         }
         file->mc_legacy = (int)legacy;
+        if (file->mc_cipher > 0) file->mc_cipher_legacy[file->mc_cipher] = (int)legacy + 1;
     }
     *message = sqlite3_mprintf("%d", file->mc_legacy);
     return SQLITE_OK;
 }
 
 static int dp_mc_kdf_iter(dp_file *file, const char *value, char **message) {
-    int expected = dp_mc_default_kdf_iter(file->mc_cipher, file->mc_legacy);
+    int expected = dp_mc_default_kdf_iter(file->mc_cipher, dp_mc_legacy(file));
     if (value == NULL) {
         *message = sqlite3_mprintf("%d", expected);
         return SQLITE_OK;
@@ -286,9 +303,11 @@ int dp_mc_pragma(dp_file *file, char **args) {
     if (sqlite3_stricmp(name, "cipher") == 0) return dp_mc_set_cipher(file, value, &args[0]);
     if (sqlite3_stricmp(name, "legacy") == 0) return dp_mc_set_legacy(file, value, &args[0]);
     if (sqlite3_stricmp(name, "kdf_iter") == 0) return dp_mc_kdf_iter(file, value, &args[0]);
+    if (sqlite3_stricmp(name, "cipher_migrate") == 0) return dp_mc_cipher_migrate(file, &args[0]);
     if (sqlite3_stricmp(name, "rekey") == 0 || sqlite3_stricmp(name, "hexrekey") == 0) {
         return dp_mc_answer(&args[0], SQLITE_ERROR,
-                            "PRAGMA rekey is not available through this extension: use driverport rekey FILE");
+                            "PRAGMA rekey is not available through this extension: call sqlite3_rekey_v2 (the "
+                            "SQLite3MultipleCiphers module) or use driverport rekey FILE");
     }
     return SQLITE_NOTFOUND;
 }
@@ -318,6 +337,8 @@ int dp_mc_bind_connection(void *handle) {
     dp_file *file = dp_as_codec_file(main_file);
     if (file == NULL || !file->mc_pragmas) return SQLITE_OK;
     file->mc_db = db;
+    int rc = dp_mc_register_functions(db);
+    if (rc != SQLITE_OK) return rc;
     return sqlite3_exec(db, "PRAGMA temp_store = MEMORY", NULL, NULL, NULL);
 }
 

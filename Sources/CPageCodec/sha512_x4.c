@@ -65,9 +65,11 @@ int dp_sha512_x4_available(void) {
     return dp_x4_avx2;
 }
 
-/* Tests: the AVX2 code even where AVX-512 is present, so both are checked on one machine. */
-static _Atomic int dp_x4_avx2_only;
-void dp_sha512_x4_prefer_avx2(int on) { dp_x4_avx2_only = on != 0; }
+int dp_sha512_x4_code(int avx2_only) {
+    pthread_once(&dp_x4_once, dp_x4_detect);
+    if (dp_x4_avx512 && !avx2_only) return DP_SHA512_X4_AVX512;
+    return dp_x4_avx2 ? DP_SHA512_X4_AVX2 : DP_SHA512_X4_NONE;
+}
 
 /* AVX2: a rotation is two shifts and an OR; the three-input functions are two or three operations. */
 #define DP_X4 __attribute__((target("avx2")))
@@ -94,11 +96,11 @@ void dp_sha512_x4_prefer_avx2(int on) { dp_x4_avx2_only = on != 0; }
 #define MAJORITY(a, b, c) _mm256_ternarylogic_epi64((a), (b), (c), 0xe8)
 #include "sha512_x4_block.h"
 
-void dp_sha512_x4_compress(uint64_t state[8][4], const unsigned char *const data[4], size_t blocks) {
-    pthread_once(&dp_x4_once, dp_x4_detect);
-    if (dp_x4_avx512 && !dp_x4_avx2_only) {
+void dp_sha512_x4_compress(int code, uint64_t state[8][4], const unsigned char *const data[4], size_t blocks) {
+    /* `code` came from dp_sha512_x4_code on this CPU: no detection (nor any shared state) per call. */
+    if (code == DP_SHA512_X4_AVX512) {
         dp_x4_compress_avx512(state, data, blocks);
-    } else if (dp_x4_avx2) {
+    } else if (code == DP_SHA512_X4_AVX2) {
         dp_x4_compress_avx2(state, data, blocks);
     }
 }
@@ -106,9 +108,9 @@ void dp_sha512_x4_compress(uint64_t state[8][4], const unsigned char *const data
 #else
 
 int dp_sha512_x4_available(void) { return 0; }
-void dp_sha512_x4_prefer_avx2(int on) { (void)on; }
-void dp_sha512_x4_compress(uint64_t state[8][4], const unsigned char *const data[4], size_t blocks) {
-    (void)state; (void)data; (void)blocks;
+int dp_sha512_x4_code(int avx2_only) { (void)avx2_only; return DP_SHA512_X4_NONE; }
+void dp_sha512_x4_compress(int code, uint64_t state[8][4], const unsigned char *const data[4], size_t blocks) {
+    (void)code; (void)state; (void)data; (void)blocks;
 }
 
 #endif

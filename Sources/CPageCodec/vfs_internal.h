@@ -14,6 +14,7 @@ struct dp_file {
     sqlite3_file *real;         /* the "unix" VFS's file, allocated right after this struct */
     int kind;
     dp_file *owner;             /* journal and WAL: the main database file they belong to */
+    sqlite3_vfs *instance;      /* the codec instance that opened it (instances may be stacked) */
     dp_codec *codec;            /* main file: the codec, or NULL for a plain file (pass-through) */
     uint64_t pages_read;        /* whole pages read (plain files too), for progress */
     sqlite3_vfs *root;          /* main file: the base VFS it was opened on (to read its WAL's page 1) */
@@ -23,6 +24,11 @@ struct dp_file {
     int mc_cipher;              /* main file: the cipher PRAGMA cipher chose (DP_MC_CIPHER_*; 0: not set) */
     int mc_legacy;              /* main file: PRAGMA legacy's value (0: not set) */
     sqlite3 *mc_db;             /* main file: the connection that opened it (dp_mc_bind_connection), or NULL */
+    int mc_cipher_legacy[8];    /* main file: sqlite3mc_config_cipher's legacy per cipher, plus one (0: not set) */
+    unsigned char *mc_secret;   /* main file: the passphrase that keyed it through SQLite3MC's interface (for
+                                 * sqlite3mc_export), wiped and freed at close; NULL otherwise */
+    int mc_secret_length;
+    struct dp_rekey *rekey;     /* main file: a rekey in progress (rekey.c), or NULL */
 
     /* Rollback journal: the record being written / read (page number, then image, then checksum). */
     int journal_written;        /* this handle wrote records: never a hot journal to check */
@@ -77,6 +83,18 @@ dp_file *dp_as_codec_file(sqlite3_file *file);
  * dp_mc_open_uri applies the URI parameters of a file just opened (cipher, legacy, key, hexkey). */
 int dp_mc_pragma(dp_file *file, char **args);
 int dp_mc_open_uri(dp_file *file, sqlite3_filename name);
+
+/* rekey.c: a rekey in progress on a main file. Pages written from dp_rekey_begin on are encrypted with the new
+ * key's codec and remembered; reads of those pages use it too; a page a rollback restores (its journal record was
+ * just read back) is written with the old key again. The journal keeps the old key, so a crash mid-rekey leaves a
+ * hot journal that rolls the file back under the old key. */
+int dp_rekey_begin(dp_file *file, dp_codec *next);
+dp_codec *dp_rekey_read_codec(dp_file *file, dp_codec *codec, uint32_t pgno);
+dp_codec *dp_rekey_write_codec(dp_file *file, dp_codec *codec, uint32_t pgno);
+void dp_rekey_note_restore(dp_file *main_file, uint32_t pgno);
+/* Ends the rekey: `committed` makes the new codec the file's (after re-encrypting any page the rewrite missed);
+ * otherwise every page still under the new key is put back under the old one and the new codec is freed. */
+int dp_rekey_end(dp_file *file, int committed);
 
 /* expectations.c */
 dp_codec *dp_expectation_take(const char *path);

@@ -26,12 +26,18 @@ const char *dp_codec_vfs_name(void) { return DP_VFS_NAME; }
 static int dp_close(sqlite3_file *f) {
     dp_file *file = (dp_file *)f;
     if (file->kind == DP_KIND_WAL) dp_wal_flush(file);
+    if (file->kind == DP_KIND_MAIN && file->rekey != NULL) dp_rekey_end(file, 0); /* never left behind: see rekey.c */
     int rc = file->real->pMethods ? file->real->pMethods->xClose(file->real) : SQLITE_OK;
     if (file->kind == DP_KIND_MAIN) {
         dp_readahead_free(file->ahead); /* wipes the pages it held */
         file->ahead = NULL;
         dp_codec_free(file->codec); /* wipes the key material */
         file->codec = NULL;
+        if (file->mc_secret != NULL) {
+            dp_wipe(file->mc_secret, (unsigned long)file->mc_secret_length);
+            sqlite3_free(file->mc_secret);
+            file->mc_secret = NULL;
+        }
     }
     return rc;
 }
@@ -329,6 +335,7 @@ static int dp_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, int
     dp_file *file = (dp_file *)f;
     memset(file, 0, sizeof(*file));
     file->real = (sqlite3_file *)((char *)file + ((sizeof(dp_file) + 7) & ~(size_t)7));
+    file->instance = vfs;
     if (flags & SQLITE_OPEN_MAIN_DB) {
         file->kind = DP_KIND_MAIN;
     } else if (flags & SQLITE_OPEN_MAIN_JOURNAL) {
@@ -339,8 +346,12 @@ static int dp_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, int
         file->kind = DP_KIND_OTHER;
     }
     if ((file->kind == DP_KIND_JOURNAL || file->kind == DP_KIND_WAL) && name != NULL) {
+        /* SQLite names the top of the stack: a codec instance stacked under another one (through a fault VFS, say)
+         * must not take the upper instance's main file, or the journal would be encrypted twice. */
         sqlite3_file *main_file = sqlite3_database_file_object(name);
-        if (main_file != NULL && main_file->pMethods == &dp_io_methods) file->owner = (dp_file *)main_file;
+        if (main_file != NULL && main_file->pMethods == &dp_io_methods && ((dp_file *)main_file)->instance == vfs) {
+            file->owner = (dp_file *)main_file;
+        }
     }
     int rc = root->xOpen(root, name, file->real, flags, out_flags);
     file->base.pMethods = file->real->pMethods != NULL ? &dp_io_methods : NULL;
@@ -456,9 +467,12 @@ static int dp_register_instance(const char *name, const char *base_name, int mc_
     if (rc != SQLITE_OK) return rc;
     pthread_mutex_lock(&dp_register_lock);
     sqlite3_vfs *root = sqlite3_vfs_find(base_name);
-    if (root == NULL || root->iVersion < 3) {
+    sqlite3_vfs *existing = sqlite3_vfs_find(name);
+    if (existing != NULL && mc_pragmas && existing->xOpen == dp_open && dp_instance_answers_mc(existing)) {
+        rc = make_default ? sqlite3_vfs_register(existing, 1) : SQLITE_OK; /* registered before (by another thread) */
+    } else if (root == NULL || root->iVersion < 3) {
         rc = SQLITE_NOTFOUND;
-    } else if (sqlite3_vfs_find(name) != NULL) {
+    } else if (existing != NULL) {
         rc = SQLITE_MISUSE;
     } else {
         size_t length = strlen(name) + 1;
@@ -482,11 +496,7 @@ int dp_codec_register_over(const char *name, const char *base_name) {
 }
 
 int dp_codec_register_mc(const char *name, int make_default) {
-    sqlite3_vfs *existing = sqlite3_vfs_find(name);
-    if (existing != NULL && existing->xOpen == dp_open && dp_instance_answers_mc(existing)) {
-        return make_default ? sqlite3_vfs_register(existing, 1) : SQLITE_OK; /* loaded again: already there */
-    }
-    return dp_register_instance(name, "unix", 1, make_default);
+    return dp_register_instance(name, "unix", 1, make_default); /* loaded again: the instance already there */
 }
 
 const char *dp_codec_instance_name(const void *pointer) {

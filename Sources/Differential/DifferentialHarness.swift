@@ -100,6 +100,9 @@ public struct DifferentialHarness<Subject> {
     /// calling thread: turn it on in a process whose other threads hold no locks while scenarios run (a command-line
     /// runner), not in a busy test process, where a lock another thread held can hang the child.
     public var isolatesCrashes = false
+    /// Where this harness's time goes (``HarnessPhases``): give the harnesses of one run the same instance and read
+    /// it afterwards. `nil` (the default): nothing is measured.
+    package var phases: HarnessPhases?
     /// Working copies kept between runs and reset to the source (only what differs is rewritten), so a scenario's
     /// cost follows what it changed rather than the size of the file.
     private var copyPool = WorkingCopyPool()
@@ -239,7 +242,7 @@ public struct DifferentialHarness<Subject> {
     /// Working copies of `file` from the pool, reset to its bytes.
     func takeCopies(of file: String, tracking: Bool) throws -> WorkingCopies {
         do {
-            return try HarnessPhases.measure(.copies) { try copyPool.take(source: file, under: workDirectory, tracking: tracking) }
+            return try phases.measure(.copies) { try copyPool.take(source: file, under: workDirectory, tracking: tracking) }
         } catch {
             throw DifferentialError.cannotCopy(path: file, reason: "\(error)")
         }
@@ -257,7 +260,7 @@ public struct DifferentialHarness<Subject> {
         step: ((HarnessStep) -> Void)?
     ) throws -> [Mismatch] {
 
-        let (left, right) = HarnessPhases.measure(.operations) {
+        let (left, right) = phases.measure(.operations) {
             step?(HarnessStep(phase: "open", side: baseline.name))
             let left = Result { try baseline.open(copies.baselinePath) }
             step?(HarnessStep(phase: "open", side: candidate.name))
@@ -265,18 +268,18 @@ public struct DifferentialHarness<Subject> {
         }
         switch (left, right) {
         case (.success(let a), .success(let b)):
-            var mismatches = HarnessPhases.measure(.operations) { runOperations(operations, a, b, copies, step: step) }
+            var mismatches = phases.measure(.operations) { runOperations(operations, a, b, copies, step: step) }
             // The candidate's own reads of what it wrote, before it closes (the read-back compares with them).
             step?(HarnessStep(phase: "read-back", side: candidate.name))
-            let own = HarnessPhases.measure(.readBack) { readBack.map { operation in Result { try operation.body(b) } } }
+            let own = phases.measure(.readBack) { readBack.map { operation in Result { try operation.body(b) } } }
             step?(HarnessStep(phase: "close", side: nil))
-            mismatches += HarnessPhases.measure(.operations) { compareClose(a, b, copies) }
+            mismatches += phases.measure(.operations) { compareClose(a, b, copies) }
             step?(HarnessStep(phase: "state comparison", side: nil))
-            mismatches += try HarnessPhases.measure(.state) { try compareState(copies, source: file) }
+            mismatches += try phases.measure(.state) { try compareState(copies, source: file) }
             step?(HarnessStep(phase: "read-back", side: baseline.name))
-            if !readBack.isEmpty { mismatches += HarnessPhases.measure(.readBack) { readBackMismatches(own, copies) } }
+            if !readBack.isEmpty { mismatches += phases.measure(.readBack) { readBackMismatches(own, copies) } }
             step?(HarnessStep(phase: "switch-over open", side: candidate.name))
-            if opensBaselineFileWithCandidate { mismatches += HarnessPhases.measure(.readBack) { switchOverMismatches(copies) } }
+            if opensBaselineFileWithCandidate { mismatches += phases.measure(.readBack) { switchOverMismatches(copies) } }
             return mismatches
         case (.failure(let a), .failure(let b)):
             throw DifferentialError.cannotOpen(

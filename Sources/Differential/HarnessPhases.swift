@@ -1,12 +1,16 @@
 import Foundation
 import Synchronization
 
-/// Where a differential run's time goes, summed over every scenario the process ran: how much is the harness's own
-/// overhead (fresh working copies, the state comparison, the read-back check) and how much the operations themselves
-/// (both sessions opening, running the operations, closing). A slice whose operations read every transaction is
-/// slow on a large file whatever the harness does; these figures tell the two apart (`driverport diff` writes them
-/// to stderr with `DRIVERPORT_REPORT_DIFF_PHASES=1`, and `driverport bench` reports them).
-package enum HarnessPhases {
+/// Where a differential run's time goes: how much is the harness's own overhead (fresh working copies, the state
+/// comparison, the read-back check) and how much the operations themselves (both sessions opening, running the
+/// operations, closing). A slice whose operations read every transaction is slow on a large file whatever the
+/// harness does; these figures tell the two apart (`driverport diff --report-phases` writes them to stderr, and
+/// `driverport bench` reports them).
+///
+/// One instance per run: whoever wants the figures gives the harnesses of that run one
+/// (``DifferentialHarness/phases``), and reads it when they are done. Harnesses given none measure nothing. Safe to
+/// share between threads (the sums are behind a lock).
+package final class HarnessPhases: Sendable {
     /// One part of a run.
     package enum Phase: String, CaseIterable, Sendable {
         /// Taking working copies: resetting kept ones to the source, or copying it.
@@ -21,10 +25,13 @@ package enum HarnessPhases {
     }
 
     /// The seconds spent in each phase so far (guarded by the mutex itself).
-    private static let seconds = Mutex<[Phase: Double]>([:])
+    private let seconds = Mutex<[Phase: Double]>([:])
+
+    /// Nothing measured yet.
+    package init() {}
 
     /// Runs `body` and adds its wall time to `phase`.
-    static func measure<T>(_ phase: Phase, _ body: () throws -> T) rethrows -> T {
+    func measure<T>(_ phase: Phase, _ body: () throws -> T) rethrows -> T {
         let start = DispatchTime.now().uptimeNanoseconds
         defer {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -34,13 +41,14 @@ package enum HarnessPhases {
     }
 
     /// The seconds spent in each phase so far.
-    package static var totals: [Phase: Double] {
+    package var totals: [Phase: Double] {
         seconds.withLock { $0 }
     }
 
     /// `copies 0.123 s, operations 4.5 s, readBack 0.4 s, state 0.2 s; resets: 40 by changed pages, 2 by whole files` (and, in a
-    /// debug build, how many tracked resets or findings the whole-file check disagreed with).
-    package static var summary: String {
+    /// debug build, how many tracked resets or findings the whole-file check disagreed with). The resets are the
+    /// process's (the changed-pages tracker counts them), which in a `driverport diff` process are this run's.
+    package var summary: String {
         let totals = self.totals
         let phases = Phase.allCases.map { String(format: "%@ %.3f s", $0.rawValue, totals[$0] ?? 0) }.joined(separator: ", ")
         let tracked = ChangedPageTracking.trackedResets.load(ordering: .relaxed)
@@ -50,5 +58,13 @@ package enum HarnessPhases {
             resets += ", \(ChangedPageTracking.disagreements.load(ordering: .relaxed)) disagreements with the whole-file check"
         }
         return phases + resets
+    }
+}
+
+extension Optional where Wrapped == HarnessPhases {
+    /// Runs `body`, adding its wall time to `phase` when there are phases to add it to.
+    func measure<T>(_ phase: HarnessPhases.Phase, _ body: () throws -> T) rethrows -> T {
+        guard let phases = self else { return try body() }
+        return try phases.measure(phase, body)
     }
 }

@@ -17,10 +17,11 @@ import SQLiteCipher
 ///   command reports (`DRIVERPORT_REPORT_KEY_DERIVATIONS=1`).
 ///
 /// Each diff run also reports where its time went (figures `copiesSeconds`, `operationsSeconds`, `readBackSeconds`,
-/// `stateSeconds`, from `DRIVERPORT_REPORT_DIFF_PHASES=1`), so operations whose own cost grows with the data are told
-/// apart from the harness's overhead. Every case runs at the long runner's rounds (whole commands take seconds).
+/// `stateSeconds`, from `diff --report-phases`), so operations whose own cost grows with the data are told apart
+/// from the harness's overhead. Every case runs at the long runner's rounds (whole commands take seconds).
 /// Every run must exit 0 (no mismatch); the operations run (rows) and the mismatches (checksum) are compared across
-/// implementations like every case's. The passphrase reaches the child in an environment variable.
+/// implementations like every case's. The passphrase reaches the child in an environment variable
+/// (``keyVariable``, named by `--key-env`; `bench --help` lists it).
 enum DiffCases {
     static let family = BenchFamily.diff.rawValue
     static let plainName = "plain"
@@ -101,7 +102,7 @@ enum DiffCases {
         func diff(_ path: String, encrypted: Bool, slices: String) throws -> BenchOutcome {
             var arguments = [
                 "diff", path, "--slices", slices, "--seed", "\(seed)",
-                "--operations", "\(context.configuration.diffOperations)", "--json",
+                "--operations", "\(context.configuration.diffOperations)", "--json", "--report-phases",
             ]
             if encrypted { arguments += ["--key-env", keyVariable] }
             let outcome = try start(arguments, encrypted: encrypted)
@@ -130,7 +131,7 @@ enum DiffCases {
         }
 
         private func start(_ arguments: [String], encrypted: Bool) throws -> ChildCommand.Outcome {
-            var environment = ["DRIVERPORT_REPORT_KEY_DERIVATIONS": "1", "DRIVERPORT_REPORT_DIFF_PHASES": "1"]
+            var environment = ["DRIVERPORT_REPORT_KEY_DERIVATIONS": "1"]
             if encrypted { environment[keyVariable] = CodecCases.passphrase }
             let outcome = try ChildCommand(
                 executable: executable, arguments: arguments, environment: environment,

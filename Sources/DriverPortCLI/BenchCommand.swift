@@ -1,5 +1,6 @@
 import DriverPortBench
 import Foundation
+import MMEXFixtures
 
 /// `driverport bench`: both drivers, the codec and the engines against the raw C API, side by side in one run.
 struct BenchCommand: Command {
@@ -40,7 +41,9 @@ struct BenchCommand: Command {
                    transactions (full run only) for its peak memory; inspect plain vs v4 with its key
                    derivations. Same seed (1) and operations (100) everywhere; --quick: 20 operations,
                    infotable (ciphers), infotable and accounts (scale), no 1M
-    Fixtures are generated on first use and cached in .build/fixtures (DRIVERPORT_FIXTURE_CACHE overrides).
+    Fixtures are generated on first use and cached in .build/fixtures, or in the folder named by the environment
+    variable DRIVERPORT_FIXTURE_CACHE. The diff family's children get the fixtures' test passphrase in the
+    environment variable DRIVERPORT_BENCH_DIFF_KEY (their --key-env).
 
     Options:
       --quick         the CI smoke run: a tenth of the sizes, no 1M fixture, fewer rounds (under a minute)
@@ -61,6 +64,13 @@ struct BenchCommand: Command {
     """
     let flags: Set<String> = ["quick", "json", "markdown", "page"]
     let options: Set<String> = ["out", "only", "from", "memory-probe", "fixture"]
+
+    /// The fixture cache: the folder `DRIVERPORT_FIXTURE_CACHE` names (when set and not empty), else
+    /// ``MMEXFixtures/FixtureCache/standard``.
+    static func fixtureCache(environment: [String: String]) -> FixtureCache {
+        guard let folder = environment["DRIVERPORT_FIXTURE_CACHE"], !folder.isEmpty else { return .standard }
+        return FixtureCache(directory: URL(fileURLWithPath: folder))
+    }
 
     func run(_ arguments: ArgumentList, console: Console) throws -> ExitCode {
         _ = try arguments.requirePositionals([])
@@ -98,7 +108,8 @@ struct BenchCommand: Command {
         let document: BenchDocument
         do {
             document = try BenchSuite.run(
-                configuration, probeExecutable: Self.ownExecutable(), command: command, build: build,
+                configuration, fixtures: Self.fixtureCache(environment: ProcessInfo.processInfo.environment),
+                probeExecutable: Self.ownExecutable(), command: command, build: build,
                 progress: { console.progress("bench: \($0)") }, familyRunners: [.shadow: ShadowBenchCases.run])
         } catch let error as BenchMismatchError {
             console.endProgress()

@@ -1,3 +1,4 @@
+import Differential
 import Foundation
 import MMEXDifferential
 import MMEXFiles
@@ -12,7 +13,8 @@ struct DiffCommand: Command {
     let summary = "prove the ported repository slices agree: legacy vs queue and legacy vs pool, on copies of FILE"
     let help = """
     Usage: driverport diff FILE [--cipher NAME] [--key-env NAME | --key-file PATH | --key-stdin] [--slices NAMES]
-                                [--seed N] [--operations N] [--json] [--html OUT]
+                                [--seed N] [--operations N] [--json] [--html OUT] [--whole-files] [--one-thread]
+                                [--report-phases]
 
     Copies FILE (with its -wal and -journal) into a private folder and runs each ported slice's scenarios (its
     hand-written cases, then seeded random operation sequences) through the legacy session and the queue session,
@@ -21,10 +23,9 @@ struct DiffCommand: Command {
     user_version, schema, journal mode, the files beside the database). FILE itself is never opened for writing.
     The copies go to /dev/shm when TMPDIR is not set (they need no durable disk), else to TMPDIR. Between scenarios
     only the pages the sessions wrote are copied back from FILE, and tables neither side wrote are not compared row
-    by row (a pass-through VFS records the writes); with DRIVERPORT_DIFF_WHOLE_FILES=1 whole files are compared
-    instead (slower on a large file, the same verdict). Each operation runs in both sessions at the same time, on
-    two threads; DRIVERPORT_DIFF_ONE_THREAD=1 runs them one after the other (slower on two processors, the same
-    verdict).
+    by row (a pass-through VFS records the writes); with --whole-files whole files are compared instead (slower on
+    a large file, the same verdict). Each operation runs in both sessions at the same time, on two threads;
+    --one-thread runs them one after the other (slower on two processors, the same verdict).
     After every scenario the legacy session also reads the copy the reader/writer session left (read-back): a value
     it cannot decode, or decodes to something else, is a mismatch "not readable by the legacy driver". A mismatch
     that is a known porting trap (date format, UUID form, foreign key on one side, WAL sidecars, a ledger table, ...)
@@ -42,8 +43,12 @@ struct DiffCommand: Command {
                        "recorded": [...], "comparisons": [...]}]}; a detail or recorded difference that is a
                        porting trap has "trap": {"id", "name", "advice"}
     \(HTMLReportOutput.help)
+      --whole-files    reset the copies and compare the state by whole files, not by the pages the sessions wrote
+      --one-thread     run each operation in one session, then the other, not in both at once
+      --report-phases  at the end, write where the time went to stderr: 'driverport: diff phases: copies S s,
+                       operations S s, readBack S s, state S s; resets: ...' (what 'driverport bench' reads)
     """
-    let flags: Set<String> = Set(["json"]).union(KeyOptions.flagNames)
+    let flags: Set<String> = Set(["json", "whole-files", "one-thread", "report-phases"]).union(KeyOptions.flagNames)
     let options: Set<String> = Set(["slices", "seed", "operations", HTMLReportOutput.optionName]).union(KeyOptions.optionNames)
 
     func run(_ arguments: ArgumentList, console: Console) throws -> ExitCode {
@@ -55,14 +60,15 @@ struct DiffCommand: Command {
             seed: try Self.seed(arguments), randomOperations: try arguments.integer("operations", range: 0...10_000_000) ?? 1000
         )
         let report: SessionDiffReport
+        let phases: HarnessPhases? = arguments.flag("report-phases") ? HarnessPhases() : nil
         do {
             let key = try Self.databaseKey(for: path, keyOptions: keyOptions, console: console)
             var runner = SessionDiffRunner(
                 source: .file(path: path, key: key), options: options, workDirectory: Self.scratchDirectory
             )
-            let environment = ProcessInfo.processInfo.environment
-            runner.tracksChangedPages = environment["DRIVERPORT_DIFF_WHOLE_FILES"] != "1"
-            runner.runsSidesConcurrently = environment["DRIVERPORT_DIFF_ONE_THREAD"] != "1"
+            runner.tracksChangedPages = !arguments.flag("whole-files")
+            runner.runsSidesConcurrently = !arguments.flag("one-thread")
+            runner.phases = phases
             // Text: the header now, each slice's table as it finishes, the verdict at the end (a large file's diff
             // takes minutes). JSON: one document at the end.
             // The header once the file opened (an error is then the only output).
@@ -87,6 +93,7 @@ struct DiffCommand: Command {
         } catch {
             throw ErrorMapping.cliError(for: error, path: path)
         }
+        if let phases { console.error("driverport: diff phases: \(phases.summary)") }
         try html?.write(report.page())
         if arguments.flag("json") {
             try console.json(report)

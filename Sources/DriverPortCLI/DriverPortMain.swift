@@ -1,5 +1,4 @@
 import Foundation
-import Differential
 import MMEXFixtures
 import SQLiteCipher
 import SQLiteEngine
@@ -7,11 +6,17 @@ import SQLiteEngine
 /// The `driverport` command line: picks the subcommand, handles `--help`, maps errors to one line and an exit code.
 public enum DriverPortMain {
     /// Every subcommand, in the order `--help` lists them.
-    public static let commands: [any Command] = [
-        InspectCommand(), DumpCommand(), CreateCommand(), ExportCommand(), RekeyCommand(), FixtureCommand(),
-        UpgradeCommand(), SnapshotCommand(), RelocateCommand(), DiffCommand(), ShadowCommand(), RecordCommand(),
-        VerifyCommand(), BenchCommand(), SqlCommand(), SchemaCommand(), ShellCommand(),
-    ]
+    public static let commands: [any Command] = commandList(hooks: CommandHooks())
+
+    /// Every subcommand, those with points a caller can step in at (``CommandHooks``) given `hooks`.
+    package static func commandList(hooks: CommandHooks) -> [any Command] {
+        [
+            InspectCommand(), DumpCommand(), CreateCommand(), ExportCommand(), RekeyCommand(hooks: hooks),
+            FixtureCommand(), UpgradeCommand(hooks: hooks), SnapshotCommand(), RelocateCommand(hooks: hooks),
+            DiffCommand(), ShadowCommand(), RecordCommand(), VerifyCommand(), BenchCommand(), SqlCommand(),
+            SchemaCommand(), ShellCommand(),
+        ]
+    }
 
     static var overview: String {
         var text = """
@@ -34,6 +39,14 @@ public enum DriverPortMain {
         Passphrases are never taken as arguments: use --key-env NAME, --key-file PATH or --key-stdin.
         Scratch copies (0700 folders driverport-KIND-PID-XXXXXX, files 0600) go to TMPDIR (diff and shadow: /dev/shm
         when TMPDIR is not set) and are removed at exit, on errors and on SIGINT/SIGTERM/SIGHUP; set TMPDIR to move them.
+
+        Environment (for measurements and tests; none changes what a command reads, writes or prints on stdout):
+          DRIVERPORT_KEY_CACHE=off             derive an encrypted file's key at every open, not once per run
+          DRIVERPORT_REPORT_KEY_DERIVATIONS=1  at exit, write 'driverport: key derivations: N, cache hits: M' to stderr
+          DRIVERPORT_REPORT_PEAK_MEMORY=1      at exit, write 'driverport: peak resident memory: N bytes' (VmHWM) to
+                                               stderr (how the bench measures a child: wait4's figure would include
+                                               its parent's peak)
+        A command's own variables are in its --help (bench: DRIVERPORT_FIXTURE_CACHE, DRIVERPORT_BENCH_DIFF_KEY).
         """
         return text
     }
@@ -42,20 +55,24 @@ public enum DriverPortMain {
     /// each encrypted file's key is derived once however often the command opens it (a `diff` opens it for every
     /// session), and wiped when the run ends. `DRIVERPORT_KEY_CACHE=off` turns the cache off;
     /// `DRIVERPORT_REPORT_KEY_DERIVATIONS=1` (tests, measurements) writes how many keys were derived to stderr, and
-    /// `DRIVERPORT_REPORT_DIFF_PHASES=1` where a `diff`'s time went (``Differential/HarnessPhases``), and
     /// `DRIVERPORT_REPORT_PEAK_MEMORY=1` the process's peak resident memory (`VmHWM`) as it ends: the bench's way to
-    /// measure a child, whose `wait4` figure would include the bench's own peak.
+    /// measure a child, whose `wait4` figure would include the bench's own peak. `driverport --help` lists them.
     public static func runProcess(_ words: [String], console: Console, environment: [String: String]) -> ExitCode {
+        runProcess(words, console: console, environment: environment, hooks: CommandHooks())
+    }
+
+    /// ``runProcess(_:console:environment:)`` with `hooks` given to the commands that have points to step in at:
+    /// what the tests' own executable runs.
+    package static func runProcess(
+        _ words: [String], console: Console, environment: [String: String], hooks: CommandHooks
+    ) -> ExitCode {
         if environment["DRIVERPORT_KEY_CACHE"] == "off" { DerivedKeyCache.isEnabled = false }
         DerivedKeyCache.beginHold()
-        let code = run(words, console: console)
+        let code = run(words, console: console, hooks: hooks)
         DerivedKeyCache.endHold()
         if environment["DRIVERPORT_REPORT_KEY_DERIVATIONS"] == "1" {
             let statistics = DerivedKeyCache.statistics
             console.error("driverport: key derivations: \(statistics.derivations), cache hits: \(statistics.hits)")
-        }
-        if environment["DRIVERPORT_REPORT_DIFF_PHASES"] == "1" {
-            console.error("driverport: diff phases: \(HarnessPhases.summary)")
         }
         if environment["DRIVERPORT_REPORT_PEAK_MEMORY"] == "1", let peak = ProcessMemory.peakResidentBytes() {
             console.error("driverport: peak resident memory: \(peak) bytes")
@@ -80,6 +97,12 @@ public enum DriverPortMain {
 
     /// Runs the command line (without the program name) and returns the exit code.
     public static func run(_ words: [String], console: Console) -> ExitCode {
+        run(words, console: console, hooks: CommandHooks())
+    }
+
+    /// ``run(_:console:)`` with `hooks` given to the commands that have points to step in at.
+    package static func run(_ words: [String], console: Console, hooks: CommandHooks) -> ExitCode {
+        let commands = hooks.reached == nil ? Self.commands : commandList(hooks: hooks)
         guard let first = words.first else {
             console.error("driverport: missing command; see 'driverport --help'")
             return .usage

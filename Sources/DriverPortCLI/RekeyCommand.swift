@@ -25,6 +25,8 @@ struct RekeyCommand: Command {
     """
     let flags: Set<String> = Set(["json"]).union(KeyOptions.flagNames)
     let options: Set<String> = Set(["to-cipher", "new-key-env"]).union(KeyOptions.optionNames)
+    /// Told as the rekey begins each step (``CommandHooks/Point/rekey(_:)``); none in `driverport`.
+    var hooks = CommandHooks()
 
     func run(_ arguments: ArgumentList, console: Console) throws -> ExitCode {
         let path = try arguments.requirePositionals(["FILE"])[0]
@@ -40,12 +42,15 @@ struct RekeyCommand: Command {
             let key = try keyOptions.key(needed: needed, prompt: "Current passphrase for \(path): ", console: console)
             if needed && key == nil { throw CipherError.keyRequired }
             let newKey = try targetOptions.key()
-            let crashPoint = ProcessInfo.processInfo.environment["DRIVERPORT_TEST_KILL_AT"]
+            var phase: CopyProgress.Phase?
             report = try DatabaseRekey.rekey(
                 path, key: key, choice: keyOptions.choice, newKey: newKey, newFormat: targetOptions.choice
             ) { progress in
                 CopyProgressLine.draw(progress, console: console, verb: "rekeying")
-                TestCrash.at(progress.phase, requested: crashPoint)
+                if progress.phase != phase {
+                    phase = progress.phase
+                    hooks.reached?(.rekey(progress.phase))
+                }
                 return true
             }
             console.endProgress()
@@ -61,19 +66,5 @@ struct RekeyCommand: Command {
             console.line("rekeyed \(path) (\(output.summary))")
         }
         return .ok
-    }
-}
-
-/// Fault injection for the crash-safety tests: `DRIVERPORT_TEST_KILL_AT=copying|verifying|replacing` makes the
-/// process kill itself (SIGKILL, no clean-up) when the rekey reaches that step.
-enum TestCrash {
-    static func at(_ phase: CopyProgress.Phase, requested: String?) {
-        guard let requested else { return }
-        let name: String = switch phase {
-        case .copying: "copying"
-        case .verifying: "verifying"
-        case .replacing: "replacing"
-        }
-        if name == requested { kill(getpid(), SIGKILL) }
     }
 }

@@ -43,9 +43,8 @@ struct RelocateCommand: Command {
     let flags: Set<String> = Set(["json"]).union(KeyOptions.flagNames)
     let options: Set<String> = Set(["from", "to"]).union(KeyOptions.optionNames)
 
-    /// Test-only: the name of a ``RelocationStep`` at which the process stops itself with SIGSTOP, so a crash test
-    /// can kill it exactly there. Not part of the documented interface.
-    static let pauseEnvironmentKey = "DRIVERPORT_TEST_PAUSE_AT"
+    /// Told at every ``RelocationStep`` boundary (``CommandHooks/Point/relocation(_:)``); none in `driverport`.
+    var hooks = CommandHooks()
 
     func run(_ arguments: ArgumentList, console: Console) throws -> ExitCode {
         _ = try arguments.requirePositionals([])
@@ -64,9 +63,11 @@ struct RelocateCommand: Command {
             }
         }
         let access = try Self.access(keyOptions, sourceIsPlain: sourceIsPlain, path: from, console: console)
+        var observer: RelocationObserver?
+        if let reached = hooks.reached { observer = { step in reached(.relocation(step)) } }
         let relocation = DatabaseRelocation(
             legacyFile: URL(fileURLWithPath: from), container: URL(fileURLWithPath: to, isDirectory: true),
-            access: access, observer: Self.testPauseObserver()
+            access: access, observer: observer
         )
         let result = relocation.run()
         let report = RelocateReport(result)
@@ -144,16 +145,6 @@ struct RelocateCommand: Command {
             lines.append("pending   \(pending)")
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// Stops the process at the step named by ``pauseEnvironmentKey``, if any.
-    static func testPauseObserver() -> RelocationObserver? {
-        guard let name = ProcessInfo.processInfo.environment[pauseEnvironmentKey],
-              let step = RelocationStep(rawValue: name)
-        else { return nil }
-        return { reached in
-            if reached == step { raise(SIGSTOP) }
-        }
     }
 }
 

@@ -32,6 +32,8 @@ struct UpgradeCommand: Command {
     """
     let flags: Set<String> = Set(["dry-run", "keep-backup", "json"]).union(KeyOptions.flagNames)
     let options: Set<String> = Set(["to"]).union(KeyOptions.optionNames)
+    /// Told at every phase of an upgrade (``CommandHooks/Point/upgrade(_:)``); none in `driverport`.
+    var hooks = CommandHooks()
 
     func run(_ arguments: ArgumentList, console: Console) throws -> ExitCode {
         let path = try arguments.requirePositionals(["FILE"])[0]
@@ -44,14 +46,13 @@ struct UpgradeCommand: Command {
             if arguments.flag("dry-run") {
                 report = .dryRun(try upgrader.plan(to: target), earlierBackups: UpgradeBackup.existing(for: path))
             } else {
-                let hook = TestPauseHook.fromEnvironment(console: console)
                 report = try upgrader.upgrade(
                     to: target, keepBackup: arguments.flag("keep-backup"),
                     progress: { progress in
                         console.progress("upgrading to version \(progress.step.version) "
                             + "(step \(progress.index) of \(progress.count))")
                     },
-                    observe: { hook?.reached($0) }
+                    observe: { hooks.reached?(.upgrade($0)) }
                 )
                 console.endProgress()
             }
@@ -95,34 +96,5 @@ struct UpgradeCommand: Command {
             lines.append("an earlier backup is still next to the file: \(backup)")
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-/// A test-only hook, read from the environment, that stops an upgrade at a known moment so a test can kill the
-/// process there (`DRIVERPORT_TEST_UPGRADE_PAUSE=applied:15`: sleep forever once step 15 is applied but not
-/// committed), or slows every phase down (`DRIVERPORT_TEST_UPGRADE_DELAY_MS=5`) so random kills land mid-way.
-/// Neither changes what the upgrade writes.
-struct TestPauseHook {
-    let pauseAt: String?
-    let delayMicroseconds: UInt32
-    let console: Console
-
-    static func fromEnvironment(console: Console) -> TestPauseHook? {
-        let environment = ProcessInfo.processInfo.environment
-        let pause = environment["DRIVERPORT_TEST_UPGRADE_PAUSE"].flatMap { $0.isEmpty ? nil : $0 }
-        let delay = environment["DRIVERPORT_TEST_UPGRADE_DELAY_MS"].flatMap { UInt32($0) } ?? 0
-        guard pause != nil || delay > 0 else { return nil }
-        return TestPauseHook(pauseAt: pause, delayMicroseconds: min(delay, 10_000) * 1000, console: console)
-    }
-
-    func reached(_ phase: MMEXUpgrader.Phase) {
-        if delayMicroseconds > 0 {
-            // Tell the test the upgrade is under way, so its random kill delay counts from here, not from launch.
-            console.error("reached \(phase)")
-            usleep(delayMicroseconds)
-        }
-        guard phase.description == pauseAt else { return }
-        console.error("paused at \(phase)")
-        while true { sleep(60) }
     }
 }

@@ -12,7 +12,10 @@ import PersistenceSession
 /// transactions, splits and links; the random generator mixes every operation over pools of ids, names and days.
 enum AccountScenarios {
     static var slice: PortedSlice {
-        PortedSlice(slice: .accounts, repositories: [.accounts], handWritten: handWritten, random: generator)
+        PortedSlice(
+            slice: .accounts, repositories: [.accounts], handWritten: handWritten, random: generator,
+            readBack: [SliceReadBack.accounts, SliceReadBack.accountFlows]
+        )
     }
 
     // MARK: Pools
@@ -193,4 +196,16 @@ enum AccountScenarios {
             (1, OperationGenerator { random in rolledBack(id(&random)) }),
         ])
     }
+}
+
+// MARK: The slice's place in the port and its repositories
+
+extension RepositorySlice {
+    /// Accounts (the lookups' stage).
+    package static let accounts = RepositorySlice("accounts", stage: 2)
+}
+
+extension MMEXRepository {
+    /// `AccountRepository`, vended by both drivers.
+    package static let accounts = MMEXRepository(AccountRepositoryKey.self)
 }

@@ -9,7 +9,10 @@ import PersistenceSession
 /// the fixture's assets and the ones they inserted alike.
 enum AssetScenarios {
     static var slice: PortedSlice {
-        PortedSlice(slice: .assets, repositories: [.assets], handWritten: handWritten, random: generator)
+        PortedSlice(
+            slice: .assets, repositories: [.assets], handWritten: handWritten, random: generator,
+            readBack: [SliceReadBack.assets]
+        )
     }
 
     static let names: [String] = ["house", "House", "HOUSE", "Café", "CAFÉ", "Zürich flat", "", "ключ", "VW Golf"] + CornerValues.names
@@ -127,4 +130,16 @@ enum AssetScenarios {
             (1, OperationGenerator { random in rolledBack(asset(&random)) }),
         ])
     }
+}
+
+// MARK: The slice's place in the port and its repositories
+
+extension RepositorySlice {
+    /// Assets.
+    package static let assets = RepositorySlice("assets", stage: 4)
+}
+
+extension MMEXRepository {
+    /// `AssetRepository`, vended by both drivers.
+    package static let assets = MMEXRepository(AssetRepositoryKey.self)
 }

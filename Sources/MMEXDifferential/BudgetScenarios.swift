@@ -7,7 +7,10 @@ import PersistenceSession
 /// entry per year and category (NULLs included), deleting a year with its entries.
 enum BudgetScenarios {
     static var slice: PortedSlice {
-        PortedSlice(slice: .budgets, repositories: [.budgets], handWritten: handWritten, random: generator)
+        PortedSlice(
+            slice: .budgets, repositories: [.budgets], handWritten: handWritten, random: generator,
+            readBack: [SliceReadBack.budgets]
+        )
     }
 
     static let yearNames = ["2023", "2024", "2025-01", "2026", "2026-02", "budget", "Budget", ""]
@@ -131,4 +134,16 @@ enum BudgetScenarios {
             (1, OperationGenerator { random in rolledBack(random.element(of: yearNames) ?? "x") }),
         ])
     }
+}
+
+// MARK: The slice's place in the port and its repositories
+
+extension RepositorySlice {
+    /// Budget years and their entries.
+    package static let budgets = RepositorySlice("budgets", stage: 4)
+}
+
+extension MMEXRepository {
+    /// `BudgetRepository`, vended by both drivers.
+    package static let budgets = MMEXRepository(BudgetRepositoryKey.self)
 }

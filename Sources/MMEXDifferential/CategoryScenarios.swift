@@ -13,7 +13,10 @@ import PersistenceSession
 /// over pools of ids, names and parents.
 enum CategoryScenarios {
     static var slice: PortedSlice {
-        PortedSlice(slice: .categories, repositories: [.categories], handWritten: handWritten, random: generator)
+        PortedSlice(
+            slice: .categories, repositories: [.categories], handWritten: handWritten, random: generator,
+            readBack: [SliceReadBack.categories, SliceReadBack.categoryTree]
+        )
     }
 
     // MARK: Pools
@@ -206,4 +209,16 @@ enum CategoryScenarios {
             (1, OperationGenerator { random in rolledBack(name(&random), deleting: id(&random)) }),
         ])
     }
+}
+
+// MARK: The slice's place in the port and its repositories
+
+extension RepositorySlice {
+    /// Categories (the lookups' stage).
+    package static let categories = RepositorySlice("categories", stage: 2)
+}
+
+extension MMEXRepository {
+    /// `CategoryRepository`, vended by both drivers.
+    package static let categories = MMEXRepository(CategoryRepositoryKey.self)
 }

@@ -13,7 +13,10 @@ import PersistenceSession
 /// amounts.
 enum CurrencyScenarios {
     static var slice: PortedSlice {
-        PortedSlice(slice: .currencies, repositories: [.currencies], handWritten: handWritten, random: generator)
+        PortedSlice(
+            slice: .currencies, repositories: [.currencies], handWritten: handWritten, random: generator,
+            readBack: [SliceReadBack.currencies, SliceReadBack.currencyHistory, SliceReadBack.infoEntries]
+        )
     }
 
     // MARK: Pools
@@ -230,4 +233,16 @@ enum CurrencyScenarios {
 struct BaseOutcome: Encodable {
     let base: Outcome<CurrencyFormat?>
     let rate: Outcome<Amount?>
+}
+
+// MARK: The slice's place in the port and its repositories
+
+extension RepositorySlice {
+    /// Currencies and their rate history.
+    package static let currencies = RepositorySlice("currencies", stage: 1)
+}
+
+extension MMEXRepository {
+    /// `CurrencyRepository`, vended by both drivers.
+    package static let currencies = MMEXRepository(CurrencyRepositoryKey.self)
 }

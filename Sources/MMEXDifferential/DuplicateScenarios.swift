@@ -8,7 +8,10 @@ import PersistenceSession
 /// statement lines imported several times with different richness; real files and fixtures add their own.
 enum DuplicateScenarios {
     static var slice: PortedSlice {
-        PortedSlice(slice: .duplicates, repositories: [.duplicates], handWritten: handWritten, random: generator)
+        PortedSlice(
+            slice: .duplicates, repositories: [.duplicates], handWritten: handWritten, random: generator,
+            readBack: [SliceReadBack.duplicateGroups, SliceReadBack.ledgersAndLatest]
+        )
     }
 
     static let importAccount: Int64 = 9_100_001
@@ -148,4 +151,16 @@ enum DuplicateScenarios {
             }),
         ])
     }
+}
+
+// MARK: The slice's place in the port and its repositories
+
+extension RepositorySlice {
+    /// Finding and merging duplicate transactions.
+    package static let duplicates = RepositorySlice("duplicates", stage: 7)
+}
+
+extension MMEXRepository {
+    /// `DuplicateRepository`, vended by both drivers.
+    package static let duplicates = MMEXRepository(DuplicateRepositoryKey.self)
 }

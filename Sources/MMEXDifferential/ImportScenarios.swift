@@ -8,7 +8,13 @@ import PersistenceSession
 /// into the file under test. Every import also proves the source's bytes did not change.
 enum ImportScenarios {
     static var slice: PortedSlice {
-        PortedSlice(slice: .importing, repositories: [.importer], handWritten: handWritten, random: generator)
+        PortedSlice(
+            slice: .importing, repositories: [.importer], handWritten: handWritten, random: generator,
+            readBack: [
+                SliceReadBack.accounts, SliceReadBack.payees, SliceReadBack.categories, SliceReadBack.tags,
+                SliceReadBack.currencies, SliceReadBack.ledgers,
+            ]
+        )
     }
 
     /// What an import returned, and whether its source (with its folder's other files) stayed byte for byte the same.
@@ -119,4 +125,16 @@ enum ImportScenarios {
             (1, OperationGenerator { _ in rolledBack() }),
         ])
     }
+}
+
+// MARK: The slice's place in the port and its repositories
+
+extension RepositorySlice {
+    /// Importing another MMEX file.
+    package static let importing = RepositorySlice("import", stage: 6)
+}
+
+extension MMEXRepository {
+    /// `ImportRepository`, vended by both drivers.
+    package static let importer = MMEXRepository(writeOnly: ImportRepositoryKey.self)
 }

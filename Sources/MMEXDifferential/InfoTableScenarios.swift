@@ -12,7 +12,8 @@ import PersistenceSession
 enum InfoTableScenarios {
     static var slice: PortedSlice {
         PortedSlice(
-            slice: .infoTable, repositories: [.infoTable, .settings], handWritten: handWritten, random: generator
+            slice: .infoTable, repositories: [.infoTable, .settings], handWritten: handWritten, random: generator,
+            readBack: [SliceReadBack.infoEntries, SliceReadBack.settings]
         )
     }
 
@@ -236,4 +237,18 @@ struct Outcome<Value: Encodable>: Encodable {
         case .failure(let failure): value = nil; error = "\(type(of: failure)): \(failure)"
         }
     }
+}
+
+// MARK: The slice's place in the port and its repositories
+
+extension RepositorySlice {
+    /// `INFOTABLE_V1` and `SETTING_V1`: the first slice.
+    package static let infoTable = RepositorySlice("infotable", stage: 0)
+}
+
+extension MMEXRepository {
+    /// `InfoTableRepository`, vended by both drivers.
+    package static let infoTable = MMEXRepository(InfoTableRepositoryKey.self)
+    /// `SettingsRepository`, vended by both drivers.
+    package static let settings = MMEXRepository(SettingsRepositoryKey.self)
 }

@@ -3,31 +3,31 @@ import MMEXModel
 import MMEXReaderWriter
 import PersistenceSession
 
-/// MIGRATION.md's status table, derived from the code: which session implements each repository (asked of the
-/// sessions themselves) and how many differential scenarios cover it (counted in ``SliceRegistry``).
+/// MIGRATION.md's status table, derived from the code: one row per repository of the registered slices, with which
+/// session implements it (asked of the sessions themselves) and how many differential scenarios cover it (counted
+/// in the slice).
 ///
-/// `MigrationStatusTests` checks that the table in MIGRATION.md is exactly ``markdown(_:)`` of ``rows()``, so the
-/// document cannot claim a port the code does not have.
+/// `MigrationStatusTests` checks that the table in MIGRATION.md is exactly ``markdown(_:)`` of ``rows(options:slices:)``,
+/// so the document cannot claim a port the code does not have.
 public enum MigrationStatus {
     /// One row of the table.
     public struct Row: Sendable, Hashable {
         public let repository: MMEXRepository
+        /// The slice that ports it.
+        public let slice: RepositorySlice
         public let legacy: Bool
         /// Both reader/writer sessions (queue and pool) implement it.
         public let readerWriter: Bool
         /// Differential scenarios covering it, with the standard options of `driverport diff`.
         public let scenarios: Int
-        /// Whether the registry lists its slice as ported.
-        public let registered: Bool
 
-        public var slice: RepositorySlice { repository.slice }
-        /// Ported: both drivers implement it and the registry runs its scenarios.
-        public var isPorted: Bool { legacy && readerWriter && registered }
+        /// Ported: both drivers implement it (its slice is registered, or it would have no row).
+        public var isPorted: Bool { legacy && readerWriter }
     }
 
-    /// The status of every repository, asking each session type (on its sample database) what it implements.
-    public static func rows(options: DiffOptions = .standard) throws -> [Row] {
-        let registry = SliceRegistry.ported
+    /// The status of every repository of `slices`, asking each session type (on its sample database) whether it
+    /// vends it.
+    public static func rows(options: DiffOptions = .standard, slices: [PortedSlice] = SliceRegistry.ported) throws -> [Row] {
         let legacy = try LegacySession.openInMemorySample(configuration: .standard)
         let queue = try QueueSession.openInMemorySample(configuration: .standard)
         let pool = try PoolSession.openInMemorySample(configuration: .standard)
@@ -36,14 +36,14 @@ public enum MigrationStatus {
             try? queue.close()
             try? pool.close()
         }
-        return try MMEXRepository.allCases.map { repository in
-            let slice = registry.first { $0.slice == repository.slice }
-            return Row(
-                repository: repository, legacy: try repository.isImplemented(by: legacy),
-                readerWriter: try repository.isImplemented(by: queue) && repository.isImplemented(by: pool),
-                scenarios: slice?.scenarioCount(for: repository, options) ?? 0,
-                registered: slice?.repositories.contains(repository) ?? false
-            )
+        return try slices.flatMap { slice in
+            try slice.repositories.map { repository in
+                Row(
+                    repository: repository, slice: slice.slice, legacy: try repository.isImplemented(by: legacy),
+                    readerWriter: try repository.isImplemented(by: queue) && repository.isImplemented(by: pool),
+                    scenarios: slice.scenarioCount(for: repository, options)
+                )
+            }
         }
     }
 

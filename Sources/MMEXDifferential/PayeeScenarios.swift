@@ -11,7 +11,10 @@ import PersistenceSession
 /// payees, and rollback; the random generator mixes every operation over pools of ids, names and categories.
 enum PayeeScenarios {
     static var slice: PortedSlice {
-        PortedSlice(slice: .payees, repositories: [.payees], handWritten: handWritten, random: generator)
+        PortedSlice(
+            slice: .payees, repositories: [.payees], handWritten: handWritten, random: generator,
+            readBack: [SliceReadBack.payees]
+        )
     }
 
     // MARK: Pools
@@ -156,4 +159,16 @@ enum PayeeScenarios {
             (1, OperationGenerator { random in rolledBack(name(&random), deleting: id(&random)) }),
         ])
     }
+}
+
+// MARK: The slice's place in the port and its repositories
+
+extension RepositorySlice {
+    /// Payees (the lookups' stage).
+    package static let payees = RepositorySlice("payees", stage: 2)
+}
+
+extension MMEXRepository {
+    /// `PayeeRepository`, vended by both drivers.
+    package static let payees = MMEXRepository(PayeeRepositoryKey.self)
 }

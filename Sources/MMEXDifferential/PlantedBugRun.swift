@@ -175,7 +175,7 @@ package struct PlantedBugRun {
         let chosen = positions.filter { $0 < all.count }.map {
             SliceScenario(all[$0].name, covers: Set(slice.repositories), all[$0].operations)
         }
-        return PortedSlice(slice: slice.slice, repositories: slice.repositories, handWritten: chosen, random: slice.random)
+        return PortedSlice(slice: slice.slice, repositories: slice.repositories, handWritten: chosen, random: slice.random, readBack: slice.readBack)
     }
 
     private func folder() throws -> ScratchFolder {

@@ -14,28 +14,44 @@ public struct SliceScenario {
     }
 }
 
-/// One ported slice as the differential suite knows it: its repositories, its hand-written scenarios and its
-/// random operation generator. A slice's scenario file makes one of these; ``SliceRegistry`` lists them.
+/// One ported slice, the one value everything else about it is derived from: its place in the port, its repositories
+/// (their model keys, vended by both drivers), its hand-written scenarios, its random operation generator and what
+/// the legacy driver reads back after every scenario.
+///
+/// A slice's scenario file makes one of these; ``SliceRegistry/ported`` lists them. From that list come the
+/// `--slices` names, the status table's rows (``MigrationStatus``), the scenarios `driverport diff` and `record` run
+/// and the read-back of every comparison.
 public struct PortedSlice {
+    /// Its name and stage in the port.
     public let slice: RepositorySlice
     /// The repositories the slice ports on both drivers.
     public let repositories: [MMEXRepository]
+    /// The scenarios that pin the contract's corners, run before the random ones.
     public let handWritten: [SliceScenario]
     /// Draws random operations over all of ``repositories``.
     public let random: OperationGenerator<any MMEXSession>
+    /// What the read-back check reads after every scenario: every table the slice writes, read by the legacy session
+    /// on the copy the reader/writer session left, which must give what the reader/writer session itself reads
+    /// (``DifferentialHarness/readBack``). Each is made with ``SessionOperation/readBack(_:_:)``.
+    public let readBack: [DifferentialOperation<any MMEXSession>]
 
+    /// The slice from its parts; a slice's file makes it, ``SliceRegistry/ported`` lists it.
     public init(
         slice: RepositorySlice, repositories: [MMEXRepository], handWritten: [SliceScenario],
-        random: OperationGenerator<any MMEXSession>
+        random: OperationGenerator<any MMEXSession>, readBack: [DifferentialOperation<any MMEXSession>]
     ) {
         self.slice = slice
         self.repositories = repositories
         self.handWritten = handWritten
         self.random = random
+        self.readBack = readBack
     }
 
     /// The name `--slices` takes and reports show (`infotable`).
     public var name: String { slice.rawValue }
+
+    /// Its stage in the port plan.
+    public var stage: Int { slice.stage }
 
     /// The hand-written scenarios, then `options.randomScenarioCount` random ones of at most
     /// `options.operationsPerScenario` operations, seeded `seed`, `seed + 1`, ...

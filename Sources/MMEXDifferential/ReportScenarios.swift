@@ -7,7 +7,10 @@ import PersistenceSession
 /// refusing SQL that writes, holds several statements or none), and the summary queries.
 enum ReportScenarios {
     static var slice: PortedSlice {
-        PortedSlice(slice: .reports, repositories: [.reports], handWritten: handWritten, random: generator)
+        PortedSlice(
+            slice: .reports, repositories: [.reports], handWritten: handWritten, random: generator,
+            readBack: [SliceReadBack.reports]
+        )
     }
 
     /// SQL that must run, and SQL that must be refused the same way on every driver.
@@ -185,4 +188,16 @@ enum ReportScenarios {
             (2, OperationGenerator { random in spending(random.element(of: ranges) ?? ranges[0]) }),
         ])
     }
+}
+
+// MARK: The slice's place in the port and its repositories
+
+extension RepositorySlice {
+    /// Stored reports and the summary queries.
+    package static let reports = RepositorySlice("reports", stage: 5)
+}
+
+extension MMEXRepository {
+    /// `ReportRepository`, vended by both drivers.
+    package static let reports = MMEXRepository(ReportRepositoryKey.self)
 }

@@ -9,7 +9,10 @@ import PersistenceSession
 /// splits, then the same advance, in one unit of work).
 enum ScheduledScenarios {
     static var slice: PortedSlice {
-        PortedSlice(slice: .scheduled, repositories: [.scheduled], handWritten: handWritten, random: generator)
+        PortedSlice(
+            slice: .scheduled, repositories: [.scheduled], handWritten: handWritten, random: generator,
+            readBack: [SliceReadBack.scheduled]
+        )
     }
 
     static let repeatCodes: [Int64?] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 103, 210, 99, nil, -1]
@@ -239,4 +242,16 @@ struct EnteredAndRead: Encodable {
     let entered: EnteredOccurrence
     let readBack: TransactionDetail?
     let ledger: [LedgerEntry]
+}
+
+// MARK: The slice's place in the port and its repositories
+
+extension RepositorySlice {
+    /// Scheduled transactions with their splits.
+    package static let scheduled = RepositorySlice("scheduled", stage: 4)
+}
+
+extension MMEXRepository {
+    /// `ScheduledRepository`, vended by both drivers.
+    package static let scheduled = MMEXRepository(ScheduledRepositoryKey.self)
 }

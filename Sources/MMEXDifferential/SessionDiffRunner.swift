@@ -38,6 +38,8 @@ public struct SessionDiffRunner {
     /// takes about the slower session's time, not the sum of both. The sessions are `Sendable` and share nothing
     /// (each has its own copy, minter and connections); the verdict is the same either way.
     public var runsSidesConcurrently = true
+    /// Where the run's time goes, summed over every harness it makes (`nil`, the default: not measured).
+    package var phases: HarnessPhases?
 
     public init(
         source: DiffSource, options: DiffOptions = .standard, comparisons: [SessionComparison] = SessionComparison.allCases,
@@ -224,6 +226,7 @@ public struct SessionDiffRunner {
         harness.tracksChangedPages = tracksChangedPages
         // MMEX sessions are Sendable and each side has its own copy, minter and connections.
         harness.runsSidesConcurrently = runsSidesConcurrently
+        harness.phases = phases
         return harness
     }
 }

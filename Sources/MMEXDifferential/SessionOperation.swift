@@ -16,6 +16,15 @@ public enum SessionOperation {
         DifferentialOperation(name) { session in try session.read(body) }
     }
 
+    /// A read unit of work of a slice's read-back (``PortedSlice/readBack``), named "read back `name`": the
+    /// legacy session runs it on the copy the reader/writer session left, and it must give what the reader/writer
+    /// session reads there.
+    public static func readBack<Result: Encodable>(
+        _ name: String, _ body: @escaping @Sendable (any MMEXReadContext) throws -> Result
+    ) -> DifferentialOperation<any MMEXSession> {
+        read("read back \(name)", body)
+    }
+
     /// A write unit of work (committed when `body` returns).
     public static func write<Result: Encodable>(
         _ name: String, _ body: @escaping @Sendable (any MMEXWriteContext) throws -> Result

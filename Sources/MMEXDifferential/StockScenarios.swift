@@ -6,7 +6,10 @@ import PersistenceSession
 /// The differential scenarios of the stocks slice (`STOCK_V1`, `STOCKHISTORY_V1`, and what a delete takes with it).
 enum StockScenarios {
     static var slice: PortedSlice {
-        PortedSlice(slice: .stocks, repositories: [.stocks], handWritten: handWritten, random: generator)
+        PortedSlice(
+            slice: .stocks, repositories: [.stocks], handWritten: handWritten, random: generator,
+            readBack: [SliceReadBack.stocks, SliceReadBack.stockHistory]
+        )
     }
 
     static let names: [String] = ["SAP SE", "sap se", "Vanguard", "Zürich Re", "ZÜRICH RE", ""] + CornerValues.names
@@ -143,4 +146,16 @@ enum StockScenarios {
             (1, OperationGenerator { random in rolledBack(stock(&random)) }),
         ])
     }
+}
+
+// MARK: The slice's place in the port and its repositories
+
+extension RepositorySlice {
+    /// Stocks and their price history.
+    package static let stocks = RepositorySlice("stocks", stage: 4)
+}
+
+extension MMEXRepository {
+    /// `StockRepository`, vended by both drivers.
+    package static let stocks = MMEXRepository(StockRepositoryKey.self)
 }

@@ -11,7 +11,10 @@ import PersistenceSession
 /// with links, and rollback; the random generator mixes every operation over pools of ids, names and records.
 enum TagScenarios {
     static var slice: PortedSlice {
-        PortedSlice(slice: .tags, repositories: [.tags], handWritten: handWritten, random: generator)
+        PortedSlice(
+            slice: .tags, repositories: [.tags], handWritten: handWritten, random: generator,
+            readBack: [SliceReadBack.tags]
+        )
     }
 
     // MARK: Pools
@@ -154,4 +157,16 @@ enum TagScenarios {
             (1, OperationGenerator { random in rolledBack(name(&random), deleting: id(&random)) }),
         ])
     }
+}
+
+// MARK: The slice's place in the port and its repositories
+
+extension RepositorySlice {
+    /// Tags and tag links (the lookups' stage).
+    package static let tags = RepositorySlice("tags", stage: 2)
+}
+
+extension MMEXRepository {
+    /// `TagRepository`, vended by both drivers.
+    package static let tags = MMEXRepository(TagRepositoryKey.self)
 }

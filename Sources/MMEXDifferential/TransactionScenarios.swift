@@ -13,7 +13,10 @@ import PersistenceSession
 /// writes in one unit. The random generator mixes all operations with values from the same tricky pools.
 enum TransactionScenarios {
     static var slice: PortedSlice {
-        PortedSlice(slice: .transactions, repositories: [.transactions], handWritten: handWritten, random: generator)
+        PortedSlice(
+            slice: .transactions, repositories: [.transactions], handWritten: handWritten, random: generator,
+            readBack: [SliceReadBack.accounts, SliceReadBack.ledgersAndLatest]
+        )
     }
 
     // MARK: Pools
@@ -340,4 +343,16 @@ enum TransactionScenarios {
             }),
         ])
     }
+}
+
+// MARK: The slice's place in the port and its repositories
+
+extension RepositorySlice {
+    /// Transactions with their dependants.
+    package static let transactions = RepositorySlice("transactions", stage: 3)
+}
+
+extension MMEXRepository {
+    /// `TransactionRepository`, vended by both drivers.
+    package static let transactions = MMEXRepository(TransactionRepositoryKey.self)
 }

@@ -28,14 +28,12 @@ public struct FixtureCache: Sendable {
 
     public init(directory: URL) { self.directory = directory }
 
-    /// The cache in `DRIVERPORT_FIXTURE_CACHE` if set, else `.build/fixtures` of this package (found from this
-    /// source file's location), else `.build/fixtures` under the current directory.
+    /// `.build/fixtures` of this package (found from this source file's location), else `.build/fixtures` under the
+    /// current directory. (`driverport bench` takes another folder from `DRIVERPORT_FIXTURE_CACHE`: an option of the
+    /// command, not of this type.)
     public static var standard: FixtureCache { FixtureCache(directory: defaultDirectory) }
 
     static var defaultDirectory: URL {
-        if let override = ProcessInfo.processInfo.environment["DRIVERPORT_FIXTURE_CACHE"], !override.isEmpty {
-            return URL(fileURLWithPath: override)
-        }
         var root = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { root.deleteLastPathComponent() }  // Sources/MMEXFixtures/FixtureCache.swift
         if FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {

@@ -152,10 +152,8 @@ struct LegacyAccountRepository: AccountRepository {
     }
 }
 
-extension LegacyReadContext {
-    var accounts: any AccountReading { LegacyAccountRepository(unit: unit) }
-}
-
-extension LegacyWriteContext {
-    var accounts: any AccountRepository { LegacyAccountRepository(unit: unit) }
+/// Vends the repository in legacy units of work (`context.accounts`).
+extension AccountRepositoryKey: LegacyReadableRepositoryKey {
+    package static func reading(in unit: LegacyUnit) -> any AccountReading { LegacyAccountRepository(unit: unit) }
+    package static func writing(in unit: LegacyUnit) -> any AccountRepository { LegacyAccountRepository(unit: unit) }
 }

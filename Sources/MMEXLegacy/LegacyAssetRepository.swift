@@ -39,10 +39,8 @@ struct LegacyAssetRepository: AssetRepository {
     }
 }
 
-extension LegacyReadContext {
-    var assets: any AssetReading { LegacyAssetRepository(unit: unit) }
-}
-
-extension LegacyWriteContext {
-    var assets: any AssetRepository { LegacyAssetRepository(unit: unit) }
+/// Vends the repository in legacy units of work (`context.assets`).
+extension AssetRepositoryKey: LegacyReadableRepositoryKey {
+    package static func reading(in unit: LegacyUnit) -> any AssetReading { LegacyAssetRepository(unit: unit) }
+    package static func writing(in unit: LegacyUnit) -> any AssetRepository { LegacyAssetRepository(unit: unit) }
 }

@@ -60,10 +60,8 @@ struct LegacyBudgetRepository: BudgetRepository {
     }
 }
 
-extension LegacyReadContext {
-    var budgets: any BudgetReading { LegacyBudgetRepository(unit: unit) }
-}
-
-extension LegacyWriteContext {
-    var budgets: any BudgetRepository { LegacyBudgetRepository(unit: unit) }
+/// Vends the repository in legacy units of work (`context.budgets`).
+extension BudgetRepositoryKey: LegacyReadableRepositoryKey {
+    package static func reading(in unit: LegacyUnit) -> any BudgetReading { LegacyBudgetRepository(unit: unit) }
+    package static func writing(in unit: LegacyUnit) -> any BudgetRepository { LegacyBudgetRepository(unit: unit) }
 }

@@ -119,10 +119,8 @@ struct LegacyCategoryRepository: CategoryRepository {
     }
 }
 
-extension LegacyReadContext {
-    var categories: any CategoryReading { LegacyCategoryRepository(unit: unit) }
-}
-
-extension LegacyWriteContext {
-    var categories: any CategoryRepository { LegacyCategoryRepository(unit: unit) }
+/// Vends the repository in legacy units of work (`context.categories`).
+extension CategoryRepositoryKey: LegacyReadableRepositoryKey {
+    package static func reading(in unit: LegacyUnit) -> any CategoryReading { LegacyCategoryRepository(unit: unit) }
+    package static func writing(in unit: LegacyUnit) -> any CategoryRepository { LegacyCategoryRepository(unit: unit) }
 }

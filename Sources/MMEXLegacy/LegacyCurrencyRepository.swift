@@ -183,10 +183,8 @@ struct LegacyCurrencyRepository: CurrencyRepository {
     }
 }
 
-extension LegacyReadContext {
-    var currencies: any CurrencyReading { LegacyCurrencyRepository(unit: unit) }
-}
-
-extension LegacyWriteContext {
-    var currencies: any CurrencyRepository { LegacyCurrencyRepository(unit: unit) }
+/// Vends the repository in legacy units of work (`context.currencies`).
+extension CurrencyRepositoryKey: LegacyReadableRepositoryKey {
+    package static func reading(in unit: LegacyUnit) -> any CurrencyReading { LegacyCurrencyRepository(unit: unit) }
+    package static func writing(in unit: LegacyUnit) -> any CurrencyRepository { LegacyCurrencyRepository(unit: unit) }
 }

@@ -232,10 +232,10 @@ struct LegacyDuplicateRepository: DuplicateRepository {
     }
 }
 
-extension LegacyReadContext {
-    var duplicates: any DuplicateReading { LegacyDuplicateRepository(unit: unit) }
-}
-
-extension LegacyWriteContext {
-    var duplicates: any DuplicateRepository { LegacyDuplicateRepository(unit: unit) }
+/// Vends the repository in legacy units of work (`context.duplicates`).
+extension DuplicateRepositoryKey: LegacyReadableRepositoryKey {
+    package static func reading(in unit: LegacyUnit) -> any DuplicateReading { LegacyDuplicateRepository(unit: unit) }
+    package static func writing(in unit: LegacyUnit) -> any DuplicateRepository {
+        LegacyDuplicateRepository(unit: unit)
+    }
 }

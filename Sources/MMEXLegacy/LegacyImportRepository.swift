@@ -106,6 +106,7 @@ struct LegacyImportRepository: ImportRepository {
     }
 }
 
-extension LegacyWriteContext {
-    var importer: any ImportRepository { LegacyImportRepository(unit: unit) }
+/// Vends the repository in legacy write units of work (`context.importer`).
+extension ImportRepositoryKey: LegacyRepositoryKey {
+    package static func writing(in unit: LegacyUnit) -> any ImportRepository { LegacyImportRepository(unit: unit) }
 }

@@ -53,10 +53,10 @@ struct LegacyInfoTableRepository: InfoTableRepository {
     }
 }
 
-extension LegacyReadContext {
-    var infoTable: any InfoTableReading { LegacyInfoTableRepository(unit: unit) }
-}
-
-extension LegacyWriteContext {
-    var infoTable: any InfoTableRepository { LegacyInfoTableRepository(unit: unit) }
+/// Vends the repository in legacy units of work (`context.infoTable`).
+extension InfoTableRepositoryKey: LegacyReadableRepositoryKey {
+    package static func reading(in unit: LegacyUnit) -> any InfoTableReading { LegacyInfoTableRepository(unit: unit) }
+    package static func writing(in unit: LegacyUnit) -> any InfoTableRepository {
+        LegacyInfoTableRepository(unit: unit)
+    }
 }

@@ -91,10 +91,8 @@ struct LegacyPayeeRepository: PayeeRepository {
     }
 }
 
-extension LegacyReadContext {
-    var payees: any PayeeReading { LegacyPayeeRepository(unit: unit) }
-}
-
-extension LegacyWriteContext {
-    var payees: any PayeeRepository { LegacyPayeeRepository(unit: unit) }
+/// Vends the repository in legacy units of work (`context.payees`).
+extension PayeeRepositoryKey: LegacyReadableRepositoryKey {
+    package static func reading(in unit: LegacyUnit) -> any PayeeReading { LegacyPayeeRepository(unit: unit) }
+    package static func writing(in unit: LegacyUnit) -> any PayeeRepository { LegacyPayeeRepository(unit: unit) }
 }

@@ -145,10 +145,8 @@ struct LegacyReportRepository: ReportRepository {
     }
 }
 
-extension LegacyReadContext {
-    var reports: any ReportReading { LegacyReportRepository(unit: unit) }
-}
-
-extension LegacyWriteContext {
-    var reports: any ReportRepository { LegacyReportRepository(unit: unit) }
+/// Vends the repository in legacy units of work (`context.reports`).
+extension ReportRepositoryKey: LegacyReadableRepositoryKey {
+    package static func reading(in unit: LegacyUnit) -> any ReportReading { LegacyReportRepository(unit: unit) }
+    package static func writing(in unit: LegacyUnit) -> any ReportRepository { LegacyReportRepository(unit: unit) }
 }

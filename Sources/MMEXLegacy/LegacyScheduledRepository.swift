@@ -108,10 +108,10 @@ struct LegacyScheduledRepository: ScheduledRepository {
     }
 }
 
-extension LegacyReadContext {
-    var scheduled: any ScheduledReading { LegacyScheduledRepository(unit: unit) }
-}
-
-extension LegacyWriteContext {
-    var scheduled: any ScheduledRepository { LegacyScheduledRepository(unit: unit) }
+/// Vends the repository in legacy units of work (`context.scheduled`).
+extension ScheduledRepositoryKey: LegacyReadableRepositoryKey {
+    package static func reading(in unit: LegacyUnit) -> any ScheduledReading { LegacyScheduledRepository(unit: unit) }
+    package static func writing(in unit: LegacyUnit) -> any ScheduledRepository {
+        LegacyScheduledRepository(unit: unit)
+    }
 }

@@ -78,10 +78,8 @@ final class LegacySettingsRepository: SettingsRepository {
     }
 }
 
-extension LegacyReadContext {
-    var settings: any SettingsReading { LegacySettingsRepository(unit: unit) }
-}
-
-extension LegacyWriteContext {
-    var settings: any SettingsRepository { LegacySettingsRepository(unit: unit) }
+/// Vends the repository in legacy units of work (`context.settings`).
+extension SettingsRepositoryKey: LegacyReadableRepositoryKey {
+    package static func reading(in unit: LegacyUnit) -> any SettingsReading { LegacySettingsRepository(unit: unit) }
+    package static func writing(in unit: LegacyUnit) -> any SettingsRepository { LegacySettingsRepository(unit: unit) }
 }

@@ -91,10 +91,8 @@ enum LegacyDependants {
     }
 }
 
-extension LegacyReadContext {
-    var stocks: any StockReading { LegacyStockRepository(unit: unit) }
-}
-
-extension LegacyWriteContext {
-    var stocks: any StockRepository { LegacyStockRepository(unit: unit) }
+/// Vends the repository in legacy units of work (`context.stocks`).
+extension StockRepositoryKey: LegacyReadableRepositoryKey {
+    package static func reading(in unit: LegacyUnit) -> any StockReading { LegacyStockRepository(unit: unit) }
+    package static func writing(in unit: LegacyUnit) -> any StockRepository { LegacyStockRepository(unit: unit) }
 }

@@ -109,10 +109,8 @@ struct LegacyTagRepository: TagRepository {
     }
 }
 
-extension LegacyReadContext {
-    var tags: any TagReading { LegacyTagRepository(unit: unit) }
-}
-
-extension LegacyWriteContext {
-    var tags: any TagRepository { LegacyTagRepository(unit: unit) }
+/// Vends the repository in legacy units of work (`context.tags`).
+extension TagRepositoryKey: LegacyReadableRepositoryKey {
+    package static func reading(in unit: LegacyUnit) -> any TagReading { LegacyTagRepository(unit: unit) }
+    package static func writing(in unit: LegacyUnit) -> any TagRepository { LegacyTagRepository(unit: unit) }
 }

@@ -308,10 +308,12 @@ struct LegacyTransactionRepository: TransactionRepository {
     }
 }
 
-extension LegacyReadContext {
-    var transactions: any TransactionReading { LegacyTransactionRepository(unit: unit) }
-}
-
-extension LegacyWriteContext {
-    var transactions: any TransactionRepository { LegacyTransactionRepository(unit: unit) }
+/// Vends the repository in legacy units of work (`context.transactions`).
+extension TransactionRepositoryKey: LegacyReadableRepositoryKey {
+    package static func reading(in unit: LegacyUnit) -> any TransactionReading {
+        LegacyTransactionRepository(unit: unit)
+    }
+    package static func writing(in unit: LegacyUnit) -> any TransactionRepository {
+        LegacyTransactionRepository(unit: unit)
+    }
 }

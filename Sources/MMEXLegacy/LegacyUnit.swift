@@ -7,7 +7,7 @@ import PersistenceSession
 
 /// What a legacy repository works with during one unit of work: the session's retained connection, the unit's
 /// scope, the id minter, and what error messages need.
-struct LegacyUnit {
+package struct LegacyUnit {
     let db: Connection
     let scope: UnitScope
     let minter: IdentifierMinter

@@ -135,10 +135,12 @@ struct ReaderWriterAccountRepository: AccountRepository {
     }
 }
 
-extension ReaderWriterReadContext {
-    var accounts: any AccountReading { ReaderWriterAccountRepository(unit: unit) }
-}
-
-extension ReaderWriterWriteContext {
-    var accounts: any AccountRepository { ReaderWriterAccountRepository(unit: unit) }
+/// Vends the repository in reader/writer units of work (`context.accounts`).
+extension AccountRepositoryKey: ReaderWriterReadableRepositoryKey {
+    package static func reading(in unit: ReaderWriterUnit) -> any AccountReading {
+        ReaderWriterAccountRepository(unit: unit)
+    }
+    package static func writing(in unit: ReaderWriterUnit) -> any AccountRepository {
+        ReaderWriterAccountRepository(unit: unit)
+    }
 }

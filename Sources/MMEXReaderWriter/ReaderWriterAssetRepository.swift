@@ -36,10 +36,12 @@ struct ReaderWriterAssetRepository: AssetRepository {
     }
 }
 
-extension ReaderWriterReadContext {
-    var assets: any AssetReading { ReaderWriterAssetRepository(unit: unit) }
-}
-
-extension ReaderWriterWriteContext {
-    var assets: any AssetRepository { ReaderWriterAssetRepository(unit: unit) }
+/// Vends the repository in reader/writer units of work (`context.assets`).
+extension AssetRepositoryKey: ReaderWriterReadableRepositoryKey {
+    package static func reading(in unit: ReaderWriterUnit) -> any AssetReading {
+        ReaderWriterAssetRepository(unit: unit)
+    }
+    package static func writing(in unit: ReaderWriterUnit) -> any AssetRepository {
+        ReaderWriterAssetRepository(unit: unit)
+    }
 }

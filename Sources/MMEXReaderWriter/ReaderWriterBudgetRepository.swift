@@ -63,10 +63,12 @@ struct ReaderWriterBudgetRepository: BudgetRepository {
     }
 }
 
-extension ReaderWriterReadContext {
-    var budgets: any BudgetReading { ReaderWriterBudgetRepository(unit: unit) }
-}
-
-extension ReaderWriterWriteContext {
-    var budgets: any BudgetRepository { ReaderWriterBudgetRepository(unit: unit) }
+/// Vends the repository in reader/writer units of work (`context.budgets`).
+extension BudgetRepositoryKey: ReaderWriterReadableRepositoryKey {
+    package static func reading(in unit: ReaderWriterUnit) -> any BudgetReading {
+        ReaderWriterBudgetRepository(unit: unit)
+    }
+    package static func writing(in unit: ReaderWriterUnit) -> any BudgetRepository {
+        ReaderWriterBudgetRepository(unit: unit)
+    }
 }

@@ -101,10 +101,12 @@ struct ReaderWriterCategoryRepository: CategoryRepository {
     }
 }
 
-extension ReaderWriterReadContext {
-    var categories: any CategoryReading { ReaderWriterCategoryRepository(unit: unit) }
-}
-
-extension ReaderWriterWriteContext {
-    var categories: any CategoryRepository { ReaderWriterCategoryRepository(unit: unit) }
+/// Vends the repository in reader/writer units of work (`context.categories`).
+extension CategoryRepositoryKey: ReaderWriterReadableRepositoryKey {
+    package static func reading(in unit: ReaderWriterUnit) -> any CategoryReading {
+        ReaderWriterCategoryRepository(unit: unit)
+    }
+    package static func writing(in unit: ReaderWriterUnit) -> any CategoryRepository {
+        ReaderWriterCategoryRepository(unit: unit)
+    }
 }

@@ -162,10 +162,12 @@ struct ReaderWriterCurrencyRepository: CurrencyRepository {
     }
 }
 
-extension ReaderWriterReadContext {
-    var currencies: any CurrencyReading { ReaderWriterCurrencyRepository(unit: unit) }
-}
-
-extension ReaderWriterWriteContext {
-    var currencies: any CurrencyRepository { ReaderWriterCurrencyRepository(unit: unit) }
+/// Vends the repository in reader/writer units of work (`context.currencies`).
+extension CurrencyRepositoryKey: ReaderWriterReadableRepositoryKey {
+    package static func reading(in unit: ReaderWriterUnit) -> any CurrencyReading {
+        ReaderWriterCurrencyRepository(unit: unit)
+    }
+    package static func writing(in unit: ReaderWriterUnit) -> any CurrencyRepository {
+        ReaderWriterCurrencyRepository(unit: unit)
+    }
 }

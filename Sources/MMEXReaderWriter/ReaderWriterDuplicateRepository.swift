@@ -215,10 +215,12 @@ struct ReaderWriterDuplicateRepository: DuplicateRepository {
     }
 }
 
-extension ReaderWriterReadContext {
-    var duplicates: any DuplicateReading { ReaderWriterDuplicateRepository(unit: unit) }
-}
-
-extension ReaderWriterWriteContext {
-    var duplicates: any DuplicateRepository { ReaderWriterDuplicateRepository(unit: unit) }
+/// Vends the repository in reader/writer units of work (`context.duplicates`).
+extension DuplicateRepositoryKey: ReaderWriterReadableRepositoryKey {
+    package static func reading(in unit: ReaderWriterUnit) -> any DuplicateReading {
+        ReaderWriterDuplicateRepository(unit: unit)
+    }
+    package static func writing(in unit: ReaderWriterUnit) -> any DuplicateRepository {
+        ReaderWriterDuplicateRepository(unit: unit)
+    }
 }

@@ -103,6 +103,9 @@ struct ReaderWriterImportRepository: ImportRepository {
     private func quoted(_ identifier: String) -> String { quoteIdentifier(identifier) }
 }
 
-extension ReaderWriterWriteContext {
-    var importer: any ImportRepository { ReaderWriterImportRepository(unit: unit) }
+/// Vends the repository in reader/writer write units of work (`context.importer`).
+extension ImportRepositoryKey: ReaderWriterRepositoryKey {
+    package static func writing(in unit: ReaderWriterUnit) -> any ImportRepository {
+        ReaderWriterImportRepository(unit: unit)
+    }
 }

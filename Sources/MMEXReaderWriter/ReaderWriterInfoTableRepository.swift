@@ -55,10 +55,12 @@ struct ReaderWriterInfoTableRepository: InfoTableRepository {
     }
 }
 
-extension ReaderWriterReadContext {
-    var infoTable: any InfoTableReading { ReaderWriterInfoTableRepository(unit: unit) }
-}
-
-extension ReaderWriterWriteContext {
-    var infoTable: any InfoTableRepository { ReaderWriterInfoTableRepository(unit: unit) }
+/// Vends the repository in reader/writer units of work (`context.infoTable`).
+extension InfoTableRepositoryKey: ReaderWriterReadableRepositoryKey {
+    package static func reading(in unit: ReaderWriterUnit) -> any InfoTableReading {
+        ReaderWriterInfoTableRepository(unit: unit)
+    }
+    package static func writing(in unit: ReaderWriterUnit) -> any InfoTableRepository {
+        ReaderWriterInfoTableRepository(unit: unit)
+    }
 }

@@ -83,10 +83,12 @@ enum ReaderWriterLookupUse {
     }
 }
 
-extension ReaderWriterReadContext {
-    var payees: any PayeeReading { ReaderWriterPayeeRepository(unit: unit) }
-}
-
-extension ReaderWriterWriteContext {
-    var payees: any PayeeRepository { ReaderWriterPayeeRepository(unit: unit) }
+/// Vends the repository in reader/writer units of work (`context.payees`).
+extension PayeeRepositoryKey: ReaderWriterReadableRepositoryKey {
+    package static func reading(in unit: ReaderWriterUnit) -> any PayeeReading {
+        ReaderWriterPayeeRepository(unit: unit)
+    }
+    package static func writing(in unit: ReaderWriterUnit) -> any PayeeRepository {
+        ReaderWriterPayeeRepository(unit: unit)
+    }
 }

@@ -115,10 +115,12 @@ struct ReaderWriterReportRepository: ReportRepository {
     }
 }
 
-extension ReaderWriterReadContext {
-    var reports: any ReportReading { ReaderWriterReportRepository(unit: unit) }
-}
-
-extension ReaderWriterWriteContext {
-    var reports: any ReportRepository { ReaderWriterReportRepository(unit: unit) }
+/// Vends the repository in reader/writer units of work (`context.reports`).
+extension ReportRepositoryKey: ReaderWriterReadableRepositoryKey {
+    package static func reading(in unit: ReaderWriterUnit) -> any ReportReading {
+        ReaderWriterReportRepository(unit: unit)
+    }
+    package static func writing(in unit: ReaderWriterUnit) -> any ReportRepository {
+        ReaderWriterReportRepository(unit: unit)
+    }
 }

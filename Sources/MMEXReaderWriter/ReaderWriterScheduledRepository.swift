@@ -101,10 +101,12 @@ struct ReaderWriterScheduledRepository: ScheduledRepository {
     }
 }
 
-extension ReaderWriterReadContext {
-    var scheduled: any ScheduledReading { ReaderWriterScheduledRepository(unit: unit) }
-}
-
-extension ReaderWriterWriteContext {
-    var scheduled: any ScheduledRepository { ReaderWriterScheduledRepository(unit: unit) }
+/// Vends the repository in reader/writer units of work (`context.scheduled`).
+extension ScheduledRepositoryKey: ReaderWriterReadableRepositoryKey {
+    package static func reading(in unit: ReaderWriterUnit) -> any ScheduledReading {
+        ReaderWriterScheduledRepository(unit: unit)
+    }
+    package static func writing(in unit: ReaderWriterUnit) -> any ScheduledRepository {
+        ReaderWriterScheduledRepository(unit: unit)
+    }
 }

@@ -81,10 +81,12 @@ final class ReaderWriterSettingsRepository: SettingsRepository {
     }
 }
 
-extension ReaderWriterReadContext {
-    var settings: any SettingsReading { ReaderWriterSettingsRepository(unit: unit) }
-}
-
-extension ReaderWriterWriteContext {
-    var settings: any SettingsRepository { ReaderWriterSettingsRepository(unit: unit) }
+/// Vends the repository in reader/writer units of work (`context.settings`).
+extension SettingsRepositoryKey: ReaderWriterReadableRepositoryKey {
+    package static func reading(in unit: ReaderWriterUnit) -> any SettingsReading {
+        ReaderWriterSettingsRepository(unit: unit)
+    }
+    package static func writing(in unit: ReaderWriterUnit) -> any SettingsRepository {
+        ReaderWriterSettingsRepository(unit: unit)
+    }
 }

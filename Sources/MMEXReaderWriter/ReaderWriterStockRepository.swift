@@ -87,10 +87,12 @@ enum ReaderWriterDependants {
     }
 }
 
-extension ReaderWriterReadContext {
-    var stocks: any StockReading { ReaderWriterStockRepository(unit: unit) }
-}
-
-extension ReaderWriterWriteContext {
-    var stocks: any StockRepository { ReaderWriterStockRepository(unit: unit) }
+/// Vends the repository in reader/writer units of work (`context.stocks`).
+extension StockRepositoryKey: ReaderWriterReadableRepositoryKey {
+    package static func reading(in unit: ReaderWriterUnit) -> any StockReading {
+        ReaderWriterStockRepository(unit: unit)
+    }
+    package static func writing(in unit: ReaderWriterUnit) -> any StockRepository {
+        ReaderWriterStockRepository(unit: unit)
+    }
 }

@@ -95,10 +95,10 @@ struct ReaderWriterTagRepository: TagRepository {
     }
 }
 
-extension ReaderWriterReadContext {
-    var tags: any TagReading { ReaderWriterTagRepository(unit: unit) }
-}
-
-extension ReaderWriterWriteContext {
-    var tags: any TagRepository { ReaderWriterTagRepository(unit: unit) }
+/// Vends the repository in reader/writer units of work (`context.tags`).
+extension TagRepositoryKey: ReaderWriterReadableRepositoryKey {
+    package static func reading(in unit: ReaderWriterUnit) -> any TagReading { ReaderWriterTagRepository(unit: unit) }
+    package static func writing(in unit: ReaderWriterUnit) -> any TagRepository {
+        ReaderWriterTagRepository(unit: unit)
+    }
 }

@@ -219,10 +219,12 @@ struct ReaderWriterTransactionRepository: TransactionRepository {
     }
 }
 
-extension ReaderWriterReadContext {
-    var transactions: any TransactionReading { ReaderWriterTransactionRepository(unit: unit) }
-}
-
-extension ReaderWriterWriteContext {
-    var transactions: any TransactionRepository { ReaderWriterTransactionRepository(unit: unit) }
+/// Vends the repository in reader/writer units of work (`context.transactions`).
+extension TransactionRepositoryKey: ReaderWriterReadableRepositoryKey {
+    package static func reading(in unit: ReaderWriterUnit) -> any TransactionReading {
+        ReaderWriterTransactionRepository(unit: unit)
+    }
+    package static func writing(in unit: ReaderWriterUnit) -> any TransactionRepository {
+        ReaderWriterTransactionRepository(unit: unit)
+    }
 }

@@ -8,7 +8,7 @@ import SQLiteEngine
 
 /// What a reader/writer repository works with during one unit of work: the `db` handle the queue or pool lent to
 /// it, the unit's scope, the id minter, and what error messages need.
-struct ReaderWriterUnit {
+package struct ReaderWriterUnit {
     let db: Database
     let scope: UnitScope
     let minter: IdentifierMinter

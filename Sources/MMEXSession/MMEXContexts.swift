@@ -8,24 +8,12 @@ import PersistenceSession
 /// driver the connection the queue or pool lent to this read). A read sees one consistent state of the file from its
 /// first statement to its end.
 ///
-/// Every repository is a requirement without a default: a driver's context that lacks one does not compile, so a
-/// slice cannot be left out of one driver by accident.
-public protocol MMEXReadContext {
-    var infoTable: any InfoTableReading { get }
-    var settings: any SettingsReading { get }
-    var currencies: any CurrencyReading { get }
-    var accounts: any AccountReading { get }
-    var payees: any PayeeReading { get }
-    var categories: any CategoryReading { get }
-    var tags: any TagReading { get }
-    var transactions: any TransactionReading { get }
-    var scheduled: any ScheduledReading { get }
-    var budgets: any BudgetReading { get }
-    var assets: any AssetReading { get }
-    var stocks: any StockReading { get }
-    var reports: any ReportReading { get }
-    var duplicates: any DuplicateReading { get }
-}
+/// Repositories are vended by key (`ReadRepositories`' one requirement); the accessors (`context.infoTable`,
+/// `context.tags`, ...) are declared with each repository's key in its model file, so a slice adds its repository
+/// without editing this file. A driver vends a key by conforming it to the driver's own key protocol in the
+/// repository's file; the slice's definition (`MMEXRepository` in MMEXDifferential) requires both drivers'
+/// conformances, so a slice one driver lacks does not compile.
+public protocol MMEXReadContext: ReadRepositories {}
 
 /// What a write unit of work can reach: every repository with its writing side.
 ///
@@ -35,20 +23,5 @@ public protocol MMEXReadContext {
 /// It is deliberately not a refinement of ``MMEXReadContext``: the same names vend the writing protocols (each of
 /// which refines its reading protocol, so a helper that takes `any InfoTableReading` accepts either). A driver
 /// implements two small context types, which is also what lets a read unit of work never reach a write method.
-public protocol MMEXWriteContext {
-    var infoTable: any InfoTableRepository { get }
-    var settings: any SettingsRepository { get }
-    var currencies: any CurrencyRepository { get }
-    var accounts: any AccountRepository { get }
-    var payees: any PayeeRepository { get }
-    var categories: any CategoryRepository { get }
-    var tags: any TagRepository { get }
-    var transactions: any TransactionRepository { get }
-    var scheduled: any ScheduledRepository { get }
-    var budgets: any BudgetRepository { get }
-    var assets: any AssetRepository { get }
-    var stocks: any StockRepository { get }
-    var reports: any ReportRepository { get }
-    var importer: any ImportRepository { get }
-    var duplicates: any DuplicateRepository { get }
-}
+/// Repositories are vended by key, as in ``MMEXReadContext``.
+public protocol MMEXWriteContext: WriteRepositories {}

@@ -66,7 +66,7 @@ struct DiffGoalsTests {
         #expect(DiffCases.Runs.keyDerivations(in: "nothing") == nil)
     }
 
-    @Test("the harness's phases are read from the line DRIVERPORT_REPORT_DIFF_PHASES writes (not the resets after it), and none when all are zero")
+    @Test("the harness's phases are read from the line diff --report-phases writes (not the resets after it), and none when all are zero")
     func phaseLine() {
         let line = "driverport: key derivations: 0, cache hits: 0\ndriverport: diff phases: copies 0.125 s, operations 2.500 s, "
             + "readBack 0.250 s, state 0.375 s; resets: 40 by changed pages, 2 by whole files\n"

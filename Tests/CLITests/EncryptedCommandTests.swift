@@ -108,8 +108,8 @@ struct EncryptedCommandTests {
         #expect(try Self.run(["create", path, "--sample", "--cipher", "chacha20", "--key-env", "DP_RAW"]).exitCode == 0)
         let before = try FileBytes(path)
         let killed = try DriverPortBinary.run(
-            ["rekey", path, "--key-env", "DP_RAW", "--to-cipher", "sqlcipher4", "--new-key-env", "DP_NEW"],
-            environment: Self.environment.merging(["DRIVERPORT_TEST_KILL_AT": step]) { $1 }
+            ["--kill-at", step, "rekey", path, "--key-env", "DP_RAW", "--to-cipher", "sqlcipher4", "--new-key-env", "DP_NEW"],
+            environment: Self.environment, executable: DriverPortBinary.withTestHooks
         )
         #expect(killed.exitCode != 0)
         #expect(try FileBytes(path) == before)

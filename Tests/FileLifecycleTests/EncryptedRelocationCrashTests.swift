@@ -76,13 +76,14 @@ struct EncryptedRelocationCrashTests {
             try image?.install(at: root + "/legacy/ledger.emb")
         }
 
+        /// `driverport relocate`, stopping itself at `pauseAt` (the test build of `driverport` then).
         func spawn(pauseAt step: RelocationStep?) throws -> ControlledChild {
-            var environment = ["TMPDIR": root + "/tmp", keyVariable: keyText]
-            if let step { environment["DRIVERPORT_TEST_PAUSE_AT"] = step.rawValue }
+            let words = ["relocate", "--from", legacy, "--to", container, "--key-env", keyVariable, "--json"]
             return try ControlledChild.spawn(
-                DriverPortBinary.url,
-                ["relocate", "--from", legacy, "--to", container, "--key-env", keyVariable, "--json"],
-                environment: environment, outputPath: root + "/out-\(UUID().uuidString).json"
+                step == nil ? DriverPortBinary.url : DriverPortBinary.withTestHooks,
+                step.map { ["--stop-at", $0.rawValue] + words } ?? words,
+                environment: ["TMPDIR": root + "/tmp", keyVariable: keyText],
+                outputPath: root + "/out-\(UUID().uuidString).json"
             )
         }
 

@@ -10,8 +10,8 @@ import Glibc
 /// relocates a WAL-mode database whose newest committed transactions are only in its `-wal`; after every kill the
 /// next run finishes the move, the database opens at the path it prints, and every committed row is there.
 ///
-/// The child stops itself with SIGSTOP at the step named by `DRIVERPORT_TEST_PAUSE_AT` (a hidden test hook), so
-/// the test kills it exactly there. `DRIVERPORT_SOAK=1` runs ten times as many random kills and five times as many
+/// The child (`driverport-test-hooks --stop-at STEP`: `driverport` with the relocation's test hook set) stops itself
+/// with SIGSTOP at the step, so the test kills it exactly there. `DRIVERPORT_SOAK=1` runs ten times as many random kills and five times as many
 /// boundary kills.
 @Suite("Relocation killed at any moment", .serialized)
 struct RelocationCrashTests {
@@ -183,13 +183,14 @@ struct CrashRun {
     var legacy: String { legacyFolder + "/ledger.db" }
     var destination: String { container + "/ledger.db" }
 
-    /// Starts `driverport relocate --json` on this run's folders, stopping itself at `pauseAt`.
+    /// Starts `driverport relocate --json` on this run's folders, stopping itself at `pauseAt` (the test build of
+    /// `driverport` then: the product has no hooks).
     func spawn(pauseAt step: RelocationStep?) throws -> ControlledChild {
-        var environment = ["TMPDIR": temporary]
-        if let step { environment["DRIVERPORT_TEST_PAUSE_AT"] = step.rawValue }
+        let words = ["relocate", "--from", legacy, "--to", container, "--json"]
         return try ControlledChild.spawn(
-            DriverPortBinary.url, ["relocate", "--from", legacy, "--to", container, "--json"],
-            environment: environment, outputPath: root + "/out-\(UUID().uuidString).json"
+            step == nil ? DriverPortBinary.url : DriverPortBinary.withTestHooks,
+            step.map { ["--stop-at", $0.rawValue] + words } ?? words,
+            environment: ["TMPDIR": temporary], outputPath: root + "/out-\(UUID().uuidString).json"
         )
     }
 

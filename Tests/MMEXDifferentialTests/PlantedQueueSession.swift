@@ -16,8 +16,9 @@ enum PlantedBug: Sendable {
     case blobValues
 }
 
-/// The queue session with one planted bug in its infotable repository: everything else is the real session. The
-/// buggy methods are the real repository's SQL with the one change, run on the real unit of work.
+/// The queue session with one planted bug in its infotable repository: everything else is the real session (the
+/// contexts replace the infotable repository by key and forward every other one). The buggy methods are the real
+/// repository's SQL with the one change, run on the real unit of work.
 final class PlantedQueueSession: MMEXSession {
     static var driver: DriverKind { .queue }
 
@@ -48,63 +49,18 @@ final class PlantedQueueSession: MMEXSession {
     var isClosed: Bool { inner.isClosed }
 
     func read<T>(_ work: (any MMEXReadContext) throws -> T) throws -> T {
-        try inner.read { context in try work(PlantedReadContext(base: context, bug: bug)) }
+        try inner.read { context in
+            try work(context.replacing(InfoTableRepositoryKey.self, with: PlantedInfoTable(real: context.infoTable, bug: bug)))
+        }
     }
 
     func write<T>(_ work: (any MMEXWriteContext) throws -> T) throws -> T {
-        try inner.write { context in try work(PlantedWriteContext(base: context, bug: bug)) }
+        try inner.write { context in
+            try work(context.replacing(InfoTableRepositoryKey.self, with: PlantedInfoTable(real: context.infoTable, bug: bug)))
+        }
     }
 
     func close() throws { try inner.close() }
-}
-
-/// The real context with the planted infotable repository; every other repository is the real one.
-private struct PlantedReadContext: MMEXReadContext {
-    let base: any MMEXReadContext
-    let infoTable: any InfoTableReading
-    var settings: any SettingsReading { base.settings }
-    var currencies: any CurrencyReading { base.currencies }
-    var accounts: any AccountReading { base.accounts }
-    var payees: any PayeeReading { base.payees }
-    var categories: any CategoryReading { base.categories }
-    var tags: any TagReading { base.tags }
-    var transactions: any TransactionReading { base.transactions }
-    var scheduled: any ScheduledReading { base.scheduled }
-    var budgets: any BudgetReading { base.budgets }
-    var assets: any AssetReading { base.assets }
-    var stocks: any StockReading { base.stocks }
-    var reports: any ReportReading { base.reports }
-    var duplicates: any DuplicateReading { base.duplicates }
-
-    init(base: any MMEXReadContext, bug: PlantedBug) {
-        self.base = base
-        infoTable = PlantedInfoTable(real: base.infoTable, bug: bug)
-    }
-}
-
-/// The real context with the planted infotable repository; every other repository is the real one.
-private struct PlantedWriteContext: MMEXWriteContext {
-    let base: any MMEXWriteContext
-    let infoTable: any InfoTableRepository
-    var settings: any SettingsRepository { base.settings }
-    var currencies: any CurrencyRepository { base.currencies }
-    var accounts: any AccountRepository { base.accounts }
-    var payees: any PayeeRepository { base.payees }
-    var categories: any CategoryRepository { base.categories }
-    var tags: any TagRepository { base.tags }
-    var transactions: any TransactionRepository { base.transactions }
-    var scheduled: any ScheduledRepository { base.scheduled }
-    var budgets: any BudgetRepository { base.budgets }
-    var assets: any AssetRepository { base.assets }
-    var stocks: any StockRepository { base.stocks }
-    var reports: any ReportRepository { base.reports }
-    var importer: any ImportRepository { base.importer }
-    var duplicates: any DuplicateRepository { base.duplicates }
-
-    init(base: any MMEXWriteContext, bug: PlantedBug) {
-        self.base = base
-        infoTable = PlantedInfoTable(real: base.infoTable, bug: bug)
-    }
 }
 
 /// The real repository (reached through `@testable`), with the planted bug.

@@ -46,10 +46,9 @@ struct FixtureCacheTests {
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
     }
 
-    @Test("the standard cache lives in this package's .build folder unless DRIVERPORT_FIXTURE_CACHE says otherwise")
+    @Test("the standard cache lives in this package's .build folder, whatever the environment says")
     func standardLocation() {
-        let expected = ProcessInfo.processInfo.environment["DRIVERPORT_FIXTURE_CACHE"].map { URL(fileURLWithPath: $0) }
-            ?? SharedData.repositoryRoot.appendingPathComponent(".build/fixtures")
+        let expected = SharedData.repositoryRoot.appendingPathComponent(".build/fixtures")
         #expect(FixtureCache.standard.directory.standardizedFileURL.path == expected.standardizedFileURL.path)
     }
 }

@@ -11,7 +11,7 @@ import Testing
 struct UpgradeCrashTests {
     static let soak = ProcessInfo.processInfo.environment["DRIVERPORT_SOAK"] == "1"
 
-    /// Where the deterministic runs stop the child (see `TestPauseHook` in the CLI).
+    /// Where the deterministic runs stop the child (upgrade phases: `CommandHooks.Point.upgrade` in the CLI).
     static let pausePoints = [
         "backup", "applied:1", "applied:3", "committed:3", "applied:15", "committed:15", "applied:17",
         "committed:17", "applied:20", "applied:21", "committed:21", "verified",
@@ -92,7 +92,8 @@ struct ReferenceStates {
     }
 }
 
-/// A `driverport upgrade` child process that is killed with SIGKILL.
+/// A `driverport upgrade` child process that is killed with SIGKILL: `driverport-test-hooks`, the test build of
+/// `driverport` whose upgrade pauses at a phase (`--pause-at`) or is slowed down at every phase (`--delay-ms`).
 enum ChildUpgrade {
     /// Starts `driverport upgrade PATH`; kills it once it reports the pause point, or after a delay.
     /// - Returns: whether the child was still running when it was killed.
@@ -104,12 +105,10 @@ enum ChildUpgrade {
         extraArguments: [String] = [], extraEnvironment: [String: String] = [:]
     ) throws -> Bool {
         let process = Process()
-        process.executableURL = DriverPortBinary.url
-        process.arguments = ["upgrade", path] + extraArguments
-        var environment = ProcessInfo.processInfo.environment.merging(extraEnvironment) { _, new in new }
-        environment["DRIVERPORT_TEST_UPGRADE_PAUSE"] = pauseAt ?? ""
-        environment["DRIVERPORT_TEST_UPGRADE_DELAY_MS"] = String(phaseDelayMilliseconds)
-        process.environment = environment
+        process.executableURL = DriverPortBinary.withTestHooks
+        let hooks = (pauseAt.map { ["--pause-at", $0] } ?? []) + ["--delay-ms", String(phaseDelayMilliseconds)]
+        process.arguments = hooks + ["upgrade", path] + extraArguments
+        process.environment = ProcessInfo.processInfo.environment.merging(extraEnvironment) { _, new in new }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

@@ -142,6 +142,25 @@ struct LoadableExtensionTests {
         ])
     }
 
+    @Test("the shell exports a keyed database with sqlite3mc_export; SQLite3 Multiple Ciphers opens the copy")
+    func shellExportOpensInMultipleCiphers() throws {
+        let directory = TemporaryDirectory("extension-export")
+        let path = try directory.copy(Self.fixtures.appendingPathComponent("mmex-200-sqlcipher4.emb"))
+        let target = directory.path("exported.emb")
+        let result = try Self.shellRun(
+            ".open \(path)\nPRAGMA cipher = 'sqlcipher'; PRAGMA legacy = 4; PRAGMA key = '\(Self.key)';\n"
+                + "PRAGMA cipher_migrate;\nATTACH '\(target)' AS cipher_export;\n"
+                + "SELECT sqlite3mc_export('cipher_export');\nDETACH cipher_export;\n")
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("0"), "cipher_migrate: \(result.standardOutput)")
+        let outcomes = try Oracle.expectSuccess(Oracle.Session(
+            .multipleCiphers, target, sql: [
+                "PRAGMA cipher = 'sqlcipher'", "PRAGMA legacy = 4", "PRAGMA key = '\(Self.key)'",
+                "SELECT count(*) FROM CHECKINGACCOUNT_V1", "PRAGMA integrity_check",
+            ]))
+        #expect(outcomes.suffix(2).map(\.rows) == [[[.integer(200)]], [[.text("ok")]]])
+    }
+
     @Test("a wrong key fails with SQLITE_NOTADB at the first read and leaves the file unchanged")
     func wrongKeyIsNotADatabase() throws {
         let directory = TemporaryDirectory("extension-wrong-key")
@@ -162,6 +181,7 @@ struct LoadableExtensionTests {
         ("mmex-200-sqlcipher4.emb", "PRAGMA key = 'driverport-fixture-key'; PRAGMA key = 'k';", "already applied"),
         ("mmex-200-sqlcipher4.emb", "PRAGMA cipher = 'sqlcipher'; PRAGMA legacy = 4; PRAGMA kdf_iter = 1000;", "kdf_iter"),
         ("mmex-200-sqlcipher4.emb", "PRAGMA rekey = 'k';", "driverport rekey"),
+        ("mmex-200.mmb", "ATTACH ':memory:' AS m; SELECT sqlite3mc_export('m');", "sqlite3mc_export"),
     ])
     func badInputIsRefused(file: String, statements: String, message: String) throws {
         let directory = TemporaryDirectory("extension-bad-input")

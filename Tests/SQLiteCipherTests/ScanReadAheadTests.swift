@@ -9,13 +9,13 @@ import Testing
 /// The SQLCipher 4 scan read-ahead: four HMAC-SHA512s at once give the same tags as OpenSSL's one at a time; a scan
 /// with read-ahead reads what one without reads, fails on a tampered page exactly as one without, and never hands
 /// SQLite a page another connection has changed since.
-@Suite("SQLCipher 4 scan read-ahead", .serialized)  // serialized: the AVX2 switch is process-wide
+@Suite("SQLCipher 4 scan read-ahead")
 struct ScanReadAheadTests {
     /// Whether this CPU runs the four-way HMAC (AVX2): without it read-ahead is unavailable and the codec reads one
     /// page at a time, which every other codec test covers.
     static let fourWayAvailable: Bool = {
         var out = [UInt8](repeating: 0, count: 256)
-        return dp_hmac_sha512_x4([1], 1, [UInt8](repeating: 0, count: 4), 1, &out) == 0
+        return dp_hmac_sha512_x4([1], 1, [UInt8](repeating: 0, count: 4), 1, 0, &out) == 0
     }()
 
     static func openSSLTag(key: [UInt8], message: [UInt8]) -> [UInt8] {
@@ -32,30 +32,28 @@ struct ScanReadAheadTests {
     @Test("four-way HMAC-SHA512 equals OpenSSL's for every message length 0-300 and a 4,032-byte page, keys of 0-128 bytes",
           .enabled(if: fourWayAvailable), arguments: [false, true])
     func fourWayMatchesOpenSSL(avx2Only: Bool) {
-        dp_sha512_x4_prefer_avx2(avx2Only ? 1 : 0) // the AVX2 code even where the AVX-512 code would run
-        defer { dp_sha512_x4_prefer_avx2(0) }
+        let code: Int32 = avx2Only ? 1 : 0 // 1: the AVX2 code even where the AVX-512 code would run
         var generator = SystemRandomNumberGenerator()
         for keyLength in [0, 1, 32, 64, 127, 128] {
             let key = Self.randomBytes(keyLength, &generator)
             for length in Array(0...300) + [4032] {
                 let messages = (0..<4).map { _ in Self.randomBytes(length, &generator) }
                 var out = [UInt8](repeating: 0, count: 256)
-                #expect(dp_hmac_sha512_x4(key, key.count, messages.flatMap { $0 }, length, &out) == 0)
+                #expect(dp_hmac_sha512_x4(key, key.count, messages.flatMap { $0 }, length, code, &out) == 0)
                 for lane in 0..<4 where Array(out[lane * 64..<(lane + 1) * 64]) != Self.openSSLTag(key: key, message: messages[lane]) {
                     Issue.record("key \(keyLength) bytes, message \(length) bytes: lane \(lane) differs from OpenSSL")
                 }
             }
         }
         var out = [UInt8](repeating: 0, count: 256)
-        #expect(dp_hmac_sha512_x4([UInt8](repeating: 1, count: 129), 129, [0, 0, 0, 0], 1, &out) == -1,
+        #expect(dp_hmac_sha512_x4([UInt8](repeating: 1, count: 129), 129, [0, 0, 0, 0], 1, code, &out) == -1,
                 "a key longer than a block is refused, not hashed silently")
     }
 
     @Test("four-way HMAC-SHA512 gives RFC 4231's tags for its test cases 1-4 in every lane", .enabled(if: fourWayAvailable),
           arguments: [false, true])
     func rfc4231Vectors(avx2Only: Bool) {
-        dp_sha512_x4_prefer_avx2(avx2Only ? 1 : 0)
-        defer { dp_sha512_x4_prefer_avx2(0) }
+        let code: Int32 = avx2Only ? 1 : 0
         let cases: [(key: [UInt8], message: [UInt8], tag: String)] = [
             ([UInt8](repeating: 0x0b, count: 20), Array("Hi There".utf8),
              "87aa7cdea5ef619d4ff0b4241a1d6cb02379f4e2ce4ec2787ad0b30545e17cdedaa833b7d6b8a702038b274eaea3f4e4be9d914eeb61f1702e696c203a126854"),
@@ -69,7 +67,7 @@ struct ScanReadAheadTests {
         for (index, vector) in cases.enumerated() {
             var out = [UInt8](repeating: 0, count: 256)
             let messages = Array([[UInt8]](repeating: vector.message, count: 4).joined())
-            #expect(dp_hmac_sha512_x4(vector.key, vector.key.count, messages, vector.message.count, &out) == 0)
+            #expect(dp_hmac_sha512_x4(vector.key, vector.key.count, messages, vector.message.count, code, &out) == 0)
             for lane in 0..<4 {
                 #expect(PrimitiveVectorsTests.hex(Array(out[lane * 64..<(lane + 1) * 64])) == vector.tag,
                         "RFC 4231 case \(index + 1), lane \(lane)")

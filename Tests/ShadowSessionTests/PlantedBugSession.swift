@@ -3,7 +3,8 @@ import MMEXSession
 import PersistenceSession
 
 /// An MMEX session with one planted bug in one repository (tags): `tags()` leaves out the last tag, and `insert`
-/// stores the name with a `!` appended. Everything else is the base session's.
+/// stores the name with a `!` appended. Everything else is the base session's (the contexts replace the tags by key
+/// and forward every other repository).
 final class PlantedBugSession<Base: MMEXSession>: MMEXSession {
     let base: Base
 
@@ -30,51 +31,16 @@ final class PlantedBugSession<Base: MMEXSession>: MMEXSession {
     var isClosed: Bool { base.isClosed }
 
     func read<T>(_ work: (any MMEXReadContext) throws -> T) throws -> T {
-        try base.read { try work(BuggedRead(base: $0)) }
+        try base.read { context in try work(context.replacing(TagRepositoryKey.self, with: BuggedTags(base: context.tags))) }
     }
 
     func write<T>(_ work: (any MMEXWriteContext) throws -> T) throws -> T {
-        try base.write { try work(BuggedWrite(base: $0)) }
+        try base.write { context in
+            try work(context.replacing(TagRepositoryKey.self, with: BuggedTagWriter(base: context.tags)))
+        }
     }
 
     func close() throws { try base.close() }
-}
-
-private struct BuggedRead: MMEXReadContext {
-    let base: any MMEXReadContext
-    var infoTable: any InfoTableReading { base.infoTable }
-    var settings: any SettingsReading { base.settings }
-    var currencies: any CurrencyReading { base.currencies }
-    var accounts: any AccountReading { base.accounts }
-    var payees: any PayeeReading { base.payees }
-    var categories: any CategoryReading { base.categories }
-    var tags: any TagReading { BuggedTags(base: base.tags) }
-    var transactions: any TransactionReading { base.transactions }
-    var scheduled: any ScheduledReading { base.scheduled }
-    var budgets: any BudgetReading { base.budgets }
-    var assets: any AssetReading { base.assets }
-    var stocks: any StockReading { base.stocks }
-    var reports: any ReportReading { base.reports }
-    var duplicates: any DuplicateReading { base.duplicates }
-}
-
-private struct BuggedWrite: MMEXWriteContext {
-    let base: any MMEXWriteContext
-    var infoTable: any InfoTableRepository { base.infoTable }
-    var settings: any SettingsRepository { base.settings }
-    var currencies: any CurrencyRepository { base.currencies }
-    var accounts: any AccountRepository { base.accounts }
-    var payees: any PayeeRepository { base.payees }
-    var categories: any CategoryRepository { base.categories }
-    var tags: any TagRepository { BuggedTagWriter(base: base.tags) }
-    var transactions: any TransactionRepository { base.transactions }
-    var scheduled: any ScheduledRepository { base.scheduled }
-    var budgets: any BudgetRepository { base.budgets }
-    var assets: any AssetRepository { base.assets }
-    var stocks: any StockRepository { base.stocks }
-    var reports: any ReportRepository { base.reports }
-    var importer: any ImportRepository { base.importer }
-    var duplicates: any DuplicateRepository { base.duplicates }
 }
 
 private struct BuggedTags: TagReading {

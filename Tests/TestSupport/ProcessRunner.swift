@@ -5,6 +5,12 @@ public enum DriverPortBinary {
     /// The binary built beside the test bundle.
     public static var url: URL { builtExecutable("driverport") }
 
+    /// `driverport` with the commands' test hooks set from its leading arguments (`Tests/DriverPortTestHooks`):
+    /// `[--kill-at POINT] [--stop-at POINT] [--pause-at POINT] [--delay-ms N] COMMAND [ARGUMENTS]`, where POINT is a
+    /// rekey step (`copying`, `verifying`, `replacing`), a relocation step (`decided`, `mainMoved`, ...) or an
+    /// upgrade phase (`backup`, `applied:N`, `committed:N`, `verified`).
+    public static var withTestHooks: URL { builtExecutable("driverport-test-hooks") }
+
     /// An executable product of this package, built beside the test bundle.
     public static func builtExecutable(_ name: String) -> URL {
         let candidates = [

@@ -55,9 +55,12 @@ enum EncryptedFixtures {
 
     /// Runs `statements` through SQLite3 Multiple Ciphers (apsw-sqlite3mc) on `path`, keyed as `fixture` is; returns
     /// each statement's rows as text (or the error). The passphrase travels on the oracle's stdin, never its argv.
-    static func oracle(_ fixture: Fixture, path: String, _ statements: [String]) throws -> [[[String]]] {
+    static func oracle(
+        _ fixture: Fixture, path: String, passphrase: String = EncryptedFixtures.passphrase, _ statements: [String]
+    ) throws -> [[[String]]] {
+        let keying = fixture.keyStatements(passphrase: passphrase)
         let request: [String: Any] = [
-            "sessions": [["lib": "mc", "path": path, "statements": fixture.keyStatements() + statements]],
+            "sessions": [["lib": "mc", "path": path, "statements": keying + statements]],
         ]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: oraclePython)
@@ -76,7 +79,7 @@ enum EncryptedFixtures {
               let sessions = reply["sessions"] as? [[Any]], let results = sessions.first
         else { throw OracleFailure(output: String(decoding: data, as: UTF8.self)) }
         // Drop the key statements' results; render each value as text.
-        return results.dropFirst(fixture.keyStatements().count).map { result in
+        return results.dropFirst(keying.count).map { result in
             if let error = (result as? [String: Any])?["error"] { return [["error: \(error)"]] }
             return ((result as? [[Any]]) ?? []).map { row in row.map(render) }
         }
@@ -95,8 +98,10 @@ enum EncryptedFixtures {
 
     /// Has SQLite3 Multiple Ciphers open `path` with the fixture's key and expects exactly one payee named `payee`
     /// and a clean `quick_check`: what a real library wrote is readable by the library that defines the format.
-    static func expectOracleReads(payee: String, in path: String, _ fixture: Fixture) throws {
-        let read = try oracle(fixture, path: path, [
+    static func expectOracleReads(
+        payee: String, in path: String, _ fixture: Fixture, passphrase: String = EncryptedFixtures.passphrase
+    ) throws {
+        let read = try oracle(fixture, path: path, passphrase: passphrase, [
             "SELECT count(*) FROM PAYEE_V1 WHERE PAYEENAME = '\(payee)'", "PRAGMA quick_check",
         ])
         #expect(read == [[["1"]], [["ok"]]], "\(fixture.file): \(read)")

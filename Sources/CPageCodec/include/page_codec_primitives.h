@@ -44,11 +44,11 @@ void dp_aegis_stream(int variant, unsigned char *out, size_t length, const unsig
 
 /* ---- HMAC-SHA512 on four messages at once (the SQLCipher 4 scan read-ahead's; OpenSSL has no multi-buffer SHA-512) ---- */
 /* The tags of four messages of `length` bytes each, laid end to end in `messages`, under one key of at most 128
- * bytes, into `out` (4 x 64 bytes). Returns 0, or -1 when the CPU lacks AVX2 or the key is longer (nothing done). */
+ * bytes, into `out` (4 x 64 bytes), with the code the codec uses on this CPU (AVX-512VL where present), or with the
+ * AVX2 code when avx2_only != 0 (so tests check both on one machine). Returns 0, or -1 when the CPU lacks AVX2 or
+ * the key is longer (nothing done). */
 int dp_hmac_sha512_x4(const unsigned char *key, size_t key_length, const unsigned char *messages, size_t length,
-                      unsigned char *out);
-/* Tests: 1 runs the AVX2 code even on a CPU with AVX-512 (which the codec otherwise prefers), 0 undoes it. */
-void dp_sha512_x4_prefer_avx2(int on);
+                      int avx2_only, unsigned char *out);
 
 /* ---- BLAKE2b and Argon2id ---- */
 /* BLAKE2b with an output of 1-64 bytes, unkeyed, over a ++ b. */

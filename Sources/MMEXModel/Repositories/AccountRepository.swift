@@ -41,3 +41,20 @@ public protocol AccountRepository: AccountReading {
     /// Deletes the account with its transactions, splits and links in one unit of work.
     @discardableResult func deleteAccount(id: Int64) throws -> Bool
 }
+
+/// Names accounts in the MMEX contexts: `context.accounts` reads them in a read unit of work, and reads and writes them
+/// in a write unit of work.
+public enum AccountRepositoryKey: ReadableRepositoryKey {
+    public typealias Reading = any AccountReading
+    public typealias Writing = any AccountRepository
+}
+
+extension ReadRepositories {
+    /// The reading side of ``AccountRepositoryKey``'s repository, in this unit of work.
+    public var accounts: any AccountReading { repository(AccountRepositoryKey.self) }
+}
+
+extension WriteRepositories {
+    /// ``AccountRepositoryKey``'s repository, reads and writes, in this unit of work.
+    public var accounts: any AccountRepository { repository(AccountRepositoryKey.self) }
+}

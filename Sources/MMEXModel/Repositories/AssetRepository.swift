@@ -15,3 +15,20 @@ public protocol AssetRepository: AssetReading {
     /// Deletes an asset with its translinks (`LINKTYPE` `Asset`) and attachments (`REFTYPE` `Asset`).
     @discardableResult func deleteAsset(id: Int64) throws -> Bool
 }
+
+/// Names assets in the MMEX contexts: `context.assets` reads them in a read unit of work, and reads and writes them in
+/// a write unit of work.
+public enum AssetRepositoryKey: ReadableRepositoryKey {
+    public typealias Reading = any AssetReading
+    public typealias Writing = any AssetRepository
+}
+
+extension ReadRepositories {
+    /// The reading side of ``AssetRepositoryKey``'s repository, in this unit of work.
+    public var assets: any AssetReading { repository(AssetRepositoryKey.self) }
+}
+
+extension WriteRepositories {
+    /// ``AssetRepositoryKey``'s repository, reads and writes, in this unit of work.
+    public var assets: any AssetRepository { repository(AssetRepositoryKey.self) }
+}

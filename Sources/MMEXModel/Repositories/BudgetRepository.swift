@@ -21,3 +21,20 @@ public protocol BudgetRepository: BudgetReading {
     @discardableResult func setEntry(_ entry: BudgetEntry) throws -> BudgetEntry
     @discardableResult func deleteEntry(id: Int64) throws -> Bool
 }
+
+/// Names budgets in the MMEX contexts: `context.budgets` reads them in a read unit of work, and reads and writes them
+/// in a write unit of work.
+public enum BudgetRepositoryKey: ReadableRepositoryKey {
+    public typealias Reading = any BudgetReading
+    public typealias Writing = any BudgetRepository
+}
+
+extension ReadRepositories {
+    /// The reading side of ``BudgetRepositoryKey``'s repository, in this unit of work.
+    public var budgets: any BudgetReading { repository(BudgetRepositoryKey.self) }
+}
+
+extension WriteRepositories {
+    /// ``BudgetRepositoryKey``'s repository, reads and writes, in this unit of work.
+    public var budgets: any BudgetRepository { repository(BudgetRepositoryKey.self) }
+}

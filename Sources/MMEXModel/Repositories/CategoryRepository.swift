@@ -41,3 +41,20 @@ public protocol CategoryRepository: CategoryReading {
     /// used category and the table that uses it), changing nothing.
     @discardableResult func deleteCategory(id: Int64) throws -> Bool
 }
+
+/// Names categories in the MMEX contexts: `context.categories` reads them in a read unit of work, and reads and writes
+/// them in a write unit of work.
+public enum CategoryRepositoryKey: ReadableRepositoryKey {
+    public typealias Reading = any CategoryReading
+    public typealias Writing = any CategoryRepository
+}
+
+extension ReadRepositories {
+    /// The reading side of ``CategoryRepositoryKey``'s repository, in this unit of work.
+    public var categories: any CategoryReading { repository(CategoryRepositoryKey.self) }
+}
+
+extension WriteRepositories {
+    /// ``CategoryRepositoryKey``'s repository, reads and writes, in this unit of work.
+    public var categories: any CategoryRepository { repository(CategoryRepositoryKey.self) }
+}

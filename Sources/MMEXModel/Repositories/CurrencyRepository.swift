@@ -28,3 +28,20 @@ public protocol CurrencyRepository: CurrencyReading {
     @discardableResult func setRate(_ entry: CurrencyHistory) throws -> CurrencyHistory
     @discardableResult func deleteRate(id: Int64) throws -> Bool
 }
+
+/// Names currencies and their rate history in the MMEX contexts: `context.currencies` reads them in a read unit of
+/// work, and reads and writes them in a write unit of work.
+public enum CurrencyRepositoryKey: ReadableRepositoryKey {
+    public typealias Reading = any CurrencyReading
+    public typealias Writing = any CurrencyRepository
+}
+
+extension ReadRepositories {
+    /// The reading side of ``CurrencyRepositoryKey``'s repository, in this unit of work.
+    public var currencies: any CurrencyReading { repository(CurrencyRepositoryKey.self) }
+}
+
+extension WriteRepositories {
+    /// ``CurrencyRepositoryKey``'s repository, reads and writes, in this unit of work.
+    public var currencies: any CurrencyRepository { repository(CurrencyRepositoryKey.self) }
+}

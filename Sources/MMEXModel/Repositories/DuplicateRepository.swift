@@ -37,3 +37,20 @@ public protocol DuplicateRepository: DuplicateReading {
     /// deletes the others; a dry run returns the same plan and changes nothing.
     func merge(_ group: DuplicateGroup, dryRun: Bool) throws -> DuplicateMerge
 }
+
+/// Names duplicate transactions in the MMEX contexts: `context.duplicates` reads them in a read unit of work, and reads
+/// and writes them in a write unit of work.
+public enum DuplicateRepositoryKey: ReadableRepositoryKey {
+    public typealias Reading = any DuplicateReading
+    public typealias Writing = any DuplicateRepository
+}
+
+extension ReadRepositories {
+    /// The reading side of ``DuplicateRepositoryKey``'s repository, in this unit of work.
+    public var duplicates: any DuplicateReading { repository(DuplicateRepositoryKey.self) }
+}
+
+extension WriteRepositories {
+    /// ``DuplicateRepositoryKey``'s repository, reads and writes, in this unit of work.
+    public var duplicates: any DuplicateRepository { repository(DuplicateRepositoryKey.self) }
+}

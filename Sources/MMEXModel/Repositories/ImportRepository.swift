@@ -62,3 +62,14 @@ public protocol ImportRepository {
     /// have, in merge order.
     func merge(from source: ImportSource, dryRun: Bool) throws -> [ImportTableSummary]
 }
+
+/// Names the import in the MMEX contexts: `context.importer` in a write unit of work (it has no reading side, so read
+/// units of work do not vend it).
+public enum ImportRepositoryKey: RepositoryKey {
+    public typealias Writing = any ImportRepository
+}
+
+extension WriteRepositories {
+    /// ``ImportRepositoryKey``'s repository, in this unit of work.
+    public var importer: any ImportRepository { repository(ImportRepositoryKey.self) }
+}

@@ -80,3 +80,20 @@ extension InfoTableRepository {
         try setInteger(id, for: .baseCurrencyId)
     }
 }
+
+/// Names `INFOTABLE_V1` in the MMEX contexts: `context.infoTable` reads them in a read unit of work, and reads and
+/// writes them in a write unit of work.
+public enum InfoTableRepositoryKey: ReadableRepositoryKey {
+    public typealias Reading = any InfoTableReading
+    public typealias Writing = any InfoTableRepository
+}
+
+extension ReadRepositories {
+    /// The reading side of ``InfoTableRepositoryKey``'s repository, in this unit of work.
+    public var infoTable: any InfoTableReading { repository(InfoTableRepositoryKey.self) }
+}
+
+extension WriteRepositories {
+    /// ``InfoTableRepositoryKey``'s repository, reads and writes, in this unit of work.
+    public var infoTable: any InfoTableRepository { repository(InfoTableRepositoryKey.self) }
+}

@@ -23,3 +23,20 @@ public protocol PayeeRepository: PayeeReading {
     /// constraint violation on `PAYEE_V1` naming the table that uses it), changing nothing.
     @discardableResult func deletePayee(id: Int64) throws -> Bool
 }
+
+/// Names payees in the MMEX contexts: `context.payees` reads them in a read unit of work, and reads and writes them in
+/// a write unit of work.
+public enum PayeeRepositoryKey: ReadableRepositoryKey {
+    public typealias Reading = any PayeeReading
+    public typealias Writing = any PayeeRepository
+}
+
+extension ReadRepositories {
+    /// The reading side of ``PayeeRepositoryKey``'s repository, in this unit of work.
+    public var payees: any PayeeReading { repository(PayeeRepositoryKey.self) }
+}
+
+extension WriteRepositories {
+    /// ``PayeeRepositoryKey``'s repository, reads and writes, in this unit of work.
+    public var payees: any PayeeRepository { repository(PayeeRepositoryKey.self) }
+}

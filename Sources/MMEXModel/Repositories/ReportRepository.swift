@@ -71,3 +71,20 @@ public protocol ReportRepository: ReportReading {
     func update(_ report: Report) throws
     @discardableResult func deleteReport(id: Int64) throws -> Bool
 }
+
+/// Names reports and the summary queries in the MMEX contexts: `context.reports` reads them in a read unit of work, and
+/// reads and writes them in a write unit of work.
+public enum ReportRepositoryKey: ReadableRepositoryKey {
+    public typealias Reading = any ReportReading
+    public typealias Writing = any ReportRepository
+}
+
+extension ReadRepositories {
+    /// The reading side of ``ReportRepositoryKey``'s repository, in this unit of work.
+    public var reports: any ReportReading { repository(ReportRepositoryKey.self) }
+}
+
+extension WriteRepositories {
+    /// ``ReportRepositoryKey``'s repository, reads and writes, in this unit of work.
+    public var reports: any ReportRepository { repository(ReportRepositoryKey.self) }
+}

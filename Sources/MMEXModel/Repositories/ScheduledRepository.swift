@@ -59,3 +59,20 @@ public protocol ScheduledRepository: ScheduledReading {
     /// - Throws: what ``skipNextOccurrence(id:)`` throws, before anything is written.
     @discardableResult func enterNextOccurrence(id: Int64) throws -> EnteredOccurrence?
 }
+
+/// Names scheduled transactions in the MMEX contexts: `context.scheduled` reads them in a read unit of work, and reads
+/// and writes them in a write unit of work.
+public enum ScheduledRepositoryKey: ReadableRepositoryKey {
+    public typealias Reading = any ScheduledReading
+    public typealias Writing = any ScheduledRepository
+}
+
+extension ReadRepositories {
+    /// The reading side of ``ScheduledRepositoryKey``'s repository, in this unit of work.
+    public var scheduled: any ScheduledReading { repository(ScheduledRepositoryKey.self) }
+}
+
+extension WriteRepositories {
+    /// ``ScheduledRepositoryKey``'s repository, reads and writes, in this unit of work.
+    public var scheduled: any ScheduledRepository { repository(ScheduledRepositoryKey.self) }
+}

@@ -36,3 +36,20 @@ extension SettingsReading {
         try setting(named: name)?.value
     }
 }
+
+/// Names `SETTING_V1` in the MMEX contexts: `context.settings` reads them in a read unit of work, and reads and writes
+/// them in a write unit of work.
+public enum SettingsRepositoryKey: ReadableRepositoryKey {
+    public typealias Reading = any SettingsReading
+    public typealias Writing = any SettingsRepository
+}
+
+extension ReadRepositories {
+    /// The reading side of ``SettingsRepositoryKey``'s repository, in this unit of work.
+    public var settings: any SettingsReading { repository(SettingsRepositoryKey.self) }
+}
+
+extension WriteRepositories {
+    /// ``SettingsRepositoryKey``'s repository, reads and writes, in this unit of work.
+    public var settings: any SettingsRepository { repository(SettingsRepositoryKey.self) }
+}

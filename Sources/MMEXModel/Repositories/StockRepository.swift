@@ -20,3 +20,20 @@ public protocol StockRepository: StockReading {
     /// same `SYMBOL` and `DATE` keeps its id and takes the value and update type.
     @discardableResult func setPrice(_ entry: StockHistory) throws -> StockHistory
 }
+
+/// Names stocks and their price history in the MMEX contexts: `context.stocks` reads them in a read unit of work, and
+/// reads and writes them in a write unit of work.
+public enum StockRepositoryKey: ReadableRepositoryKey {
+    public typealias Reading = any StockReading
+    public typealias Writing = any StockRepository
+}
+
+extension ReadRepositories {
+    /// The reading side of ``StockRepositoryKey``'s repository, in this unit of work.
+    public var stocks: any StockReading { repository(StockRepositoryKey.self) }
+}
+
+extension WriteRepositories {
+    /// ``StockRepositoryKey``'s repository, reads and writes, in this unit of work.
+    public var stocks: any StockRepository { repository(StockRepositoryKey.self) }
+}

@@ -26,3 +26,20 @@ public protocol TagRepository: TagReading {
     /// Removes the tag from the record; returns whether it was there.
     @discardableResult func unlink(tagId: Int64, refType: String, refId: Int64) throws -> Bool
 }
+
+/// Names tags and tag links in the MMEX contexts: `context.tags` reads them in a read unit of work, and reads and
+/// writes them in a write unit of work.
+public enum TagRepositoryKey: ReadableRepositoryKey {
+    public typealias Reading = any TagReading
+    public typealias Writing = any TagRepository
+}
+
+extension ReadRepositories {
+    /// The reading side of ``TagRepositoryKey``'s repository, in this unit of work.
+    public var tags: any TagReading { repository(TagRepositoryKey.self) }
+}
+
+extension WriteRepositories {
+    /// ``TagRepositoryKey``'s repository, reads and writes, in this unit of work.
+    public var tags: any TagRepository { repository(TagRepositoryKey.self) }
+}

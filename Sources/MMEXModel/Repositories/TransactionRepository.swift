@@ -54,3 +54,20 @@ public protocol TransactionRepository: TransactionReading {
     /// Deletes a transaction and every dependant; returns whether it existed.
     @discardableResult func deleteTransaction(id: Int64) throws -> Bool
 }
+
+/// Names transactions and their dependants in the MMEX contexts: `context.transactions` reads them in a read unit of
+/// work, and reads and writes them in a write unit of work.
+public enum TransactionRepositoryKey: ReadableRepositoryKey {
+    public typealias Reading = any TransactionReading
+    public typealias Writing = any TransactionRepository
+}
+
+extension ReadRepositories {
+    /// The reading side of ``TransactionRepositoryKey``'s repository, in this unit of work.
+    public var transactions: any TransactionReading { repository(TransactionRepositoryKey.self) }
+}
+
+extension WriteRepositories {
+    /// ``TransactionRepositoryKey``'s repository, reads and writes, in this unit of work.
+    public var transactions: any TransactionRepository { repository(TransactionRepositoryKey.self) }
+}
