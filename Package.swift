@@ -25,7 +25,10 @@ let package = Package(
         .library(name: "driverport_codec", type: .dynamic, targets: ["CCodecExtension"]),
     ],
     targets: [
-        // MARK: Layer 0: C libraries from Debian packages, and the modules that need nothing: the MMEX model and
+        // MARK: Layer 0: plain arithmetic every layer may share: the proleptic Gregorian calendar in days since 1970
+        // (one implementation for the reader/writer driver's dates, the MMEX model's schedules and the fixtures)
+        .target(name: "CivilDays"),
+        // MARK: Layer 1: C libraries from Debian packages, and the modules that need nothing else: the MMEX model and
         // schema resources, the generic session core
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(
@@ -36,7 +39,7 @@ let package = Package(
         // The differential's changed-pages tracker: a pass-through VFS that records which parts of its working copies
         // a scenario wrote.
         .target(name: "CChangedPages", path: "Sources/CChangedPages", linkerSettings: [.linkedLibrary("sqlite3")]),
-        .target(name: "MMEXModel"),
+        .target(name: "MMEXModel", dependencies: ["CivilDays"]),
         .target(
             name: "MMEXSchema",
             path: "Schema",
@@ -48,7 +51,7 @@ let package = Package(
         // OpenSSL's digests (SHA-256 of transcripts).
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", providers: [.apt(["libssl-dev"])]),
 
-        // MARK: Layer 1: the engine; MMEX's contexts on the session core
+        // MARK: Layer 2: the engine; MMEX's contexts on the session core
         .target(
             name: "SQLiteEngine",
             dependencies: ["CSQLite"],
@@ -63,30 +66,30 @@ let package = Package(
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
 
-        // MARK: Layer 2: the cipher, the differential harness
+        // MARK: Layer 3: the cipher, the differential harness
         .target(name: "SQLiteCipher", dependencies: ["SQLiteEngine", "CPageCodec"]),
         .target(name: "Differential", dependencies: ["SQLiteEngine", "CChangedPages"]),
 
-        // MARK: Layer 3: the two drivers; MMEX file facts; the file lifecycle (its file steps use the cipher's seam); the
+        // MARK: Layer 4: the two drivers; MMEX file facts; the file lifecycle (its file steps use the cipher's seam); the
         // shadow session (any two sessions compared in an app)
         .target(name: "FileLifecycle", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
         .target(name: "ShadowSessions", dependencies: ["Differential", "PersistenceSession", "SQLiteEngine"]),
         .target(name: "LegacyDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
         // SQLite3 Multiple Ciphers' C API (sqlite3_key_v2, sqlite3mc_config, ...) as Swift functions over the codec.
         .target(name: "SQLite3MultipleCiphers", dependencies: ["CSQLite", "CPageCodec", "SQLiteCipher"]),
-        .target(name: "ReaderWriterDriver", dependencies: ["SQLiteEngine", "SQLiteCipher"]),
+        .target(name: "ReaderWriterDriver", dependencies: ["CivilDays", "SQLiteEngine", "SQLiteCipher"]),
         .target(name: "MMEXFiles", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXSchema"]),
         // Golden transcripts: record one implementation's answers once, verify another against them later.
         .target(name: "Transcripts", dependencies: ["Differential", "SQLiteEngine", "COpenSSL"]),
 
-        // MARK: Layer 4: the generic session engines, one per driver; the MMEX fixture generator; the widget reader
+        // MARK: Layer 5: the generic session engines, one per driver; the MMEX fixture generator; the widget reader
         .target(name: "LegacySessions", dependencies: ["LegacyDriver", "PersistenceSession", "SQLiteEngine"]),
         .target(name: "ReaderWriterSessions", dependencies: ["ReaderWriterDriver", "PersistenceSession", "SQLiteEngine"]),
-        .target(name: "MMEXFixtures", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXFiles"]),
+        .target(name: "MMEXFixtures", dependencies: ["CivilDays", "SQLiteEngine", "SQLiteCipher", "MMEXFiles"]),
         // A second process that reads an MMEX file while the app writes it (a widget, in the seeds' terms).
         .executableTarget(name: "driverport-widget-reader", dependencies: ["ReaderWriterDriver"], path: "Tests/WidgetReader"),
 
-        // MARK: Layer 5: what both MMEX sessions share and no driver knows; the benchmark
+        // MARK: Layer 6: what both MMEX sessions share and no driver knows; the benchmark
         .target(
             name: "MMEXSessionSupport",
             dependencies: [
@@ -104,7 +107,7 @@ let package = Package(
             ]
         ),
 
-        // MARK: Layer 6: the MMEX sessions and repositories, once per driver
+        // MARK: Layer 7: the MMEX sessions and repositories, once per driver
         .target(
             name: "MMEXLegacy",
             dependencies: [
@@ -120,7 +123,7 @@ let package = Package(
             ]
         ),
 
-        // MARK: Layer 7: the MMEX slices' scenarios and the diff runner
+        // MARK: Layer 8: the MMEX slices' scenarios and the diff runner
         .target(
             name: "MMEXDifferential",
             dependencies: [
@@ -135,7 +138,7 @@ let package = Package(
             dependencies: ["ShadowSessions", "MMEXSession", "MMEXSessionSupport", "MMEXModel", "PersistenceSession"]
         ),
 
-        // MARK: Layer 8: the command line
+        // MARK: Layer 9: the command line
         .target(
             name: "DriverPortCLI",
             dependencies: [
@@ -145,7 +148,7 @@ let package = Package(
             ]
         ),
 
-        // MARK: Layer 9: the executable
+        // MARK: Layer 10: the executable
         .executableTarget(name: "driverport", dependencies: ["DriverPortCLI"]),
 
         // MARK: Tests

@@ -1,8 +1,10 @@
+import CivilDays
+
 /// A calendar day in the proleptic Gregorian calendar, counted in days since 1970-01-01, with the text forms MMEX
 /// stores (`2024-03-05`, `2024-03-05T00:00:00`).
 ///
-/// Hand-written (Howard Hinnant's days-from-civil algorithms) instead of Foundation's `Calendar` and
-/// `DateFormatter`, so the generator depends on no time zone, locale or ICU version.
+/// Computed with ``CivilDays`` instead of Foundation's `Calendar` and `DateFormatter`, so the generator depends on
+/// no time zone, locale or ICU version.
 public struct CivilDate: Sendable, Hashable, Comparable {
     /// Days since 1970-01-01 (negative before).
     public let dayNumber: Int
@@ -11,26 +13,11 @@ public struct CivilDate: Sendable, Hashable, Comparable {
 
     /// The day `year`-`month`-`day` (month 1...12, day 1...31; out-of-range days roll over).
     public init(year: Int, month: Int, day: Int) {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        dayNumber = era * 146_097 + dayOfEra - 719_468
+        dayNumber = CivilDays.days(year: year, month: month, day: day)
     }
 
     /// Year, month (1...12) and day of month (1...31).
-    public var components: (year: Int, month: Int, day: Int) {
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
+    public var components: (year: Int, month: Int, day: Int) { CivilDays.date(days: dayNumber) }
 
     public var year: Int { components.year }
 

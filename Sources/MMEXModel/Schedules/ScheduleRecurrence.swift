@@ -1,3 +1,4 @@
+import CivilDays
 /// How a scheduled transaction (`BILLSDEPOSITS_V1`) repeats, read from `REPEATS` and `NUMOCCURRENCES` the way MMEX
 /// desktop reads them, and the date of the occurrence after a given one.
 ///
@@ -129,25 +130,11 @@ public struct ScheduleRecurrence: Sendable, Hashable {
 
 extension CalendarDay {
     /// Days since 1970-01-01 (negative before), in the proleptic Gregorian calendar.
-    var daysSinceEpoch: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
+    var daysSinceEpoch: Int { CivilDays.days(year: year, month: month, day: day) }
 
     init?(daysSinceEpoch days: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+        let (year, month, day) = CivilDays.date(days: days)
+        self.init(year: year, month: month, day: day)
     }
 
     /// This day plus `count` days (`nil` outside years 1...9999).

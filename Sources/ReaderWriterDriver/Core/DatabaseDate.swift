@@ -1,3 +1,4 @@
+import CivilDays
 import Foundation
 
 /// The text form GRDB gives a `Date`, and the SQLite date strings it reads back.
@@ -82,25 +83,13 @@ enum DatabaseDate {
 
     /// Days from 1970-01-01 to a civil date.
     private static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        Int64(CivilDays.days(year: Int(year), month: Int(month), day: Int(day)))
     }
 
     /// The civil date of a day counted from 1970-01-01.
     private static func civilDate(daysSinceEpoch days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let (year, month, day) = CivilDays.date(days: Int(days))
+        return (Int64(year), Int64(month), Int64(day))
     }
 
     private static func pad(_ value: Int64, _ width: Int) -> String {
