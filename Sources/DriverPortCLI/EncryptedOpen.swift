@@ -20,7 +20,7 @@ enum EncryptedOpen {
     /// How `upgrade` and `snapshot` open `path`: a plain file without key options as before; otherwise through the
     /// page codec with the options' cipher and key (asked for on a terminal when the file is encrypted and no key
     /// option was given).
-    static func access(for path: String, keyOptions: KeyOptions, console: Console) throws -> MMEXFiles.DatabaseAccess {
+    static func access(for path: String, keyOptions: KeyOptions, console: Console) throws -> DatabaseAccess {
         let probe = try FileProbe.examine(path)
         let plain = probe.kind == .plainSQLite
         if plain && keyOptions.source == nil, case .auto = keyOptions.choice { return .plain }

@@ -95,16 +95,14 @@ struct RelocateCommand: Command {
     /// leaves this process's memory.
     static func access(
         _ keyOptions: KeyOptions, sourceIsPlain: Bool, path: String, console: Console
-    ) throws -> FileLifecycle.DatabaseAccess {
+    ) throws -> DatabaseAccess {
         if case .none = keyOptions.choice { return .plain }
         let needed = keyOptions.needsKey(fileIsPlain: sourceIsPlain)
         let key = try keyOptions.key(needed: needed, prompt: "Passphrase for \(path): ", console: console)
         if key == nil, case .auto = keyOptions.choice { return .plain }
         if key == nil { throw CipherError.keyRequired }
         let choice = keyOptions.choice
-        return FileLifecycle.DatabaseAccess(library: .system, vfs: PageCodec.vfsName) { connection in
-            try PageCodec.apply(choice, key: key, to: connection)
-        }
+        return .encrypted(choice, key: key)
     }
 
     /// The exit code for a result; a result the database is not usable with throws the one-line error.

@@ -1,40 +1,12 @@
 import Foundation
+import SQLiteCipher
 import SQLiteEngine
 
-/// How the relocation opens a database: which SQLite library, which VFS, and what to run on a fresh connection
-/// before its first read (for an encrypted file, applying the key).
-///
-/// The relocation opens a database for two reasons only: to tell whether it holds rows (without changing a byte of
-/// it or its sidecars), and to settle the file it is about to move (roll back a hot journal, checkpoint the WAL
-/// into the main file) so that the main file alone carries every committed transaction.
-public struct DatabaseAccess: Sendable {
-    /// The SQLite library to open with.
-    public var library: SQLiteLibrary
-    /// The VFS to open through (`nil`: the library's default), for example the page codec's.
-    public var vfs: String?
-    /// Runs on every connection the relocation opens, before its first statement.
-    public var setUp: @Sendable (EngineConnection) throws -> Void
-
-    /// How to open the relocation's databases; the defaults open plain files through the system library (the same
-    /// as ``plain``).
-    ///
-    /// - Parameters:
-    ///   - library: The SQLite library to open with (SQLCipher for a file only it reads).
-    ///   - vfs: The VFS to open through, or `nil` for the library's default; the page codec's for encrypted files.
-    ///   - setUp: Runs on every connection before its first statement, such as applying a key; what it throws
-    ///     makes that open fail.
-    public init(
-        library: SQLiteLibrary = .system, vfs: String? = nil,
-        setUp: @escaping @Sendable (EngineConnection) throws -> Void = { _ in }
-    ) {
-        self.library = library
-        self.vfs = vfs
-        self.setUp = setUp
-    }
-
-    /// Plain SQLite files through the system library.
-    public static let plain = DatabaseAccess()
-
+// How the relocation opens a database is SQLiteCipher's `DatabaseAccess` (library, VFS, key, prepare); it opens a
+// database for two reasons only: to tell whether it holds rows (without changing a byte of it or its sidecars), and
+// to settle the file it is about to move (roll back a hot journal, checkpoint the WAL into the main file) so that
+// the main file alone carries every committed transaction.
+extension DatabaseAccess {
     /// Whether any user table of the database at `path` holds a row, counting the committed transactions in its
     /// `-wal` and leaving the file and every sidecar exactly as they were (see ``UntouchedReader``).
     ///
@@ -43,7 +15,7 @@ public struct DatabaseAccess: Sendable {
     public func holdsRows(atPath path: String) throws -> Bool {
         let reader = try UntouchedReader.open(path: path, library: library, vfs: vfs)
         let connection = reader.connection
-        try setUp(connection)
+        try prepare(connection)
         let tables = try connection.rows(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
                 + "AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name"
@@ -70,7 +42,7 @@ public struct DatabaseAccess: Sendable {
                 path: path, options: OpenOptions(access: .readWrite, vfs: vfs), library: library
             )
             defer { connection.close() }
-            try setUp(connection)
+            try prepare(connection)
             try connection.setBusyTimeout(milliseconds: 0)
             // The first read rolls back a hot journal and recovers the WAL index.
             _ = try connection.scalar("SELECT count(*) FROM sqlite_master")

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCipher
 
 /// Decides, at launch, which database file to open, moving an existing database from its legacy folder into a
 /// shared container (an App Group, so a widget can read it) when one is available.

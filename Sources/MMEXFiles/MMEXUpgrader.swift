@@ -1,3 +1,4 @@
+import SQLiteCipher
 import Foundation
 import MMEXSchema
 import SQLiteEngine

@@ -1,3 +1,4 @@
+import SQLiteCipher
 import Foundation
 
 /// The file bridge between an app and a second process (a widget) that shows a summary of the app's database.

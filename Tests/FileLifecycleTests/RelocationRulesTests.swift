@@ -1,4 +1,5 @@
 import FileLifecycle
+import SQLiteCipher
 import Foundation
 import SQLiteEngine
 import TestSupport

@@ -1,12 +1,11 @@
-import SQLiteCipher
 import SQLiteEngine
 
 /// How to open a database file: which SQLite library, which VFS, the cipher and key of an encrypted file, and what
 /// to run on each new connection before it reads anything.
 ///
-/// Commands that open files for writing (upgrade) or reading (snapshot) take one of these, so a plain file and an
-/// encrypted one go through the same code: ``encrypted(_:key:)`` opens through the page codec and applies the key
-/// to every connection (a read-only open examines the encrypted header first, see ``ReadOnlyDatabase``).
+/// Whatever opens an app's files for writing or reading (an upgrade, a snapshot, a relocation) takes one of these,
+/// so a plain file and an encrypted one go through the same code: ``encrypted(_:key:)`` opens through the page codec
+/// and applies the key to every connection (``prepare(_:)``).
 public struct DatabaseAccess: Sendable {
     /// The SQLite library connections are opened with.
     public var library: SQLiteLibrary
@@ -19,7 +18,7 @@ public struct DatabaseAccess: Sendable {
     /// The key of an encrypted file (``encrypted(_:key:)`` only).
     public private(set) var key: CipherKey?
     /// Connections go through the page codec and get ``cipher`` and ``key`` applied.
-    private var keyed = false
+    package private(set) var keyed = false
 
     /// An access through `library` and `vfs`, running `prepare` on each new connection.
     public init(
@@ -52,26 +51,22 @@ public struct DatabaseAccess: Sendable {
         return access
     }
 
-    /// Opens `path` for reading and writing, then runs ``prepare``.
+    /// Readies a connection this access opened, before its first read: the key of an ``encrypted(_:key:)`` access,
+    /// then ``prepare``.
+    public func prepare(_ connection: EngineConnection) throws {
+        if keyed { try PageCodec.apply(cipher, key: key, to: connection) }
+        try prepare?(connection)
+    }
+
+    /// Opens `path` for reading and writing, then readies it (``prepare(_:)``).
     public func openReadWrite(_ path: String) throws -> EngineConnection {
         let connection = try EngineConnection(path: path, options: OpenOptions(access: .readWrite, vfs: vfs), library: library)
         do {
-            if keyed { try PageCodec.apply(cipher, key: key, to: connection) }
-            try prepare?(connection)
+            try prepare(connection)
         } catch {
             connection.close()
             throw error
         }
         return connection
-    }
-
-    /// Opens a probed file for reading without changing it or its sidecars (see ``ReadOnlyDatabase``), then runs
-    /// ``prepare``.
-    public func openReadOnly(_ probe: FileProbe) throws -> ReadOnlyDatabase {
-        let database = keyed
-            ? try ReadOnlyDatabase.open(probe, library: library, vfs: vfs, cipher: cipher, key: key)
-            : try ReadOnlyDatabase.open(probe, library: library, vfs: vfs)
-        try prepare?(database.connection)
-        return database
     }
 }
