@@ -9,8 +9,7 @@
 #include "mc_internal.h"
 #include "mc_api.h"
 
-/* The codec's main file of database `schema` of `db`, or NULL when the codec did not open it. */
-static dp_file *dp_mc_file(sqlite3 *db, const char *schema) {
+dp_file *dp_mc_file(sqlite3 *db, const char *schema) {
     sqlite3_file *pointer = NULL;
     if (db == NULL) return NULL;
     if (sqlite3_file_control(db, schema != NULL ? schema : "main", SQLITE_FCNTL_FILE_POINTER, &pointer) != SQLITE_OK) {
@@ -20,8 +19,10 @@ static dp_file *dp_mc_file(sqlite3 *db, const char *schema) {
     return file != NULL && file->kind == DP_KIND_MAIN ? file : NULL;
 }
 
+/* Logs why `call` refused (sqlite3_log, as SQLite3MC does) and returns `rc` (an SQLite code, or -1 for the
+ * configuration calls, logged as SQLITE_ERROR). */
 static int dp_mc_refuse(const char *call, int rc, const char *why) {
-    sqlite3_log(rc, "%s: %s", call, why);
+    sqlite3_log(rc > 0 ? rc : SQLITE_ERROR, "%s: %s", call, why);
     return rc;
 }
 

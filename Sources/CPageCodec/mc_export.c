@@ -9,13 +9,6 @@
 #include <string.h>
 #include "mc_internal.h"
 
-static dp_file *dp_export_file(sqlite3 *db, const char *schema) {
-    sqlite3_file *pointer = NULL;
-    if (sqlite3_file_control(db, schema, SQLITE_FCNTL_FILE_POINTER, &pointer) != SQLITE_OK) return NULL;
-    dp_file *file = dp_as_codec_file(pointer);
-    return file != NULL && file->kind == DP_KIND_MAIN ? file : NULL;
-}
-
 /* Keys the empty target like the main database: its format, page size and passphrase. */
 static int dp_export_key(sqlite3 *db, const char *schema, dp_file *source, dp_file *target, char **error) {
     sqlite3_int64 size = 0;
@@ -133,7 +126,7 @@ static void dp_mc_export(sqlite3_context *context, int argc, sqlite3_value **arg
         sqlite3_result_error(context, "sqlite3mc_export takes the name of an attached database", -1);
         return;
     }
-    dp_file *source = dp_export_file(db, "main"), *target = dp_export_file(db, schema);
+    dp_file *source = dp_mc_file(db, "main"), *target = dp_mc_file(db, schema);
     if (target == NULL) {
         sqlite3_result_error(context, "sqlite3mc_export: no attached database of that name opened through the codec", -1);
         return;

@@ -37,6 +37,8 @@ int dp_mc_legacy(const dp_file *file);
 /* Applies a passphrase with the file's cipher and legacy (PRAGMA key, sqlite3_key_v2). SQLITE_OK also for a wrong key
  * (the first read then fails with SQLITE_NOTADB); otherwise an error with `*message` set (sqlite3_free it). */
 int dp_mc_apply(dp_file *file, const unsigned char *secret, int length, char **message);
+/* The codec's main file of database `schema` (NULL: "main") of `db`, or NULL when the codec did not open it. */
+dp_file *dp_mc_file(sqlite3 *db, const char *schema);
 /* Whether a key may still be applied (none yet, nothing read); otherwise an error with `*message` set. */
 int dp_mc_key_allowed(dp_file *file, char **message);
 /* Registers SQLite3MC's SQL functions on a connection (mc_export.c): sqlite3mc_export(schema). */
