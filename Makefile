@@ -44,6 +44,13 @@ example-test: deps
 	$(SWIFT) build --package-path Examples/TodoApp --build-tests
 	$(SWIFT) test --package-path Examples/TodoApp --skip-build --no-parallel
 
+# The Integrations package as a user outside builds it (DRIVERPORT_THIRD_PARTY=remote: the libraries by URL and
+# version), with SwiftPM's mirrors sending the URLs to local repositories made from ../shared/third_party. A fresh
+# build in a private scratch folder (about 10 minutes on 2 cores); not part of `make test`.
+.PHONY: integrations-remote-check
+integrations-remote-check: deps
+	.ci/integrations-remote-check
+
 # The adapters over the real SQLite.swift and the real GRDB (Integrations/, a package of its own), built against the
 # copies in ../shared/third_party. Skipped with a message when they are absent (a user's clone), except under CI=true,
 # where their absence is a failure. Its own .build: the first run compiles DriverPort, GRDB and SQLite.swift.

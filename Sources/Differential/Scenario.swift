@@ -15,7 +15,8 @@ public struct DifferentialOperation<Subject>: Sendable {
     ///   - body: Runs the operation; what it returns is compared field by field, what it throws by description.
     public init<Result: Encodable>(_ name: String, _ body: @escaping @Sendable (Subject) throws -> Result) {
         self.name = name
-        self.body = { subject in try EncodedOutcome(body(subject)) }
+        let erased: @Sendable (Subject) throws -> any Encodable = body
+        self.body = { subject in try EncodedOutcome(erased(subject)) }
     }
 
     /// The name without its argument list (`setValue`), used to recognise the same failure after shrinking.

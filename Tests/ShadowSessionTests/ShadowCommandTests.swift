@@ -75,7 +75,7 @@ struct ShadowCommandTests {
             #expect(console.standardError.split(separator: "\n").count == 1, "\(console.standardError)")
         }
         let notDatabase = folder.path("text.mmb")
-        FileManager.default.createFile(atPath: notDatabase, contents: Data(String(repeating: "not sqlite ", count: 100).utf8))
+        try #require(FileManager.default.createFile(atPath: notDatabase, contents: Data(String(repeating: "not sqlite ", count: 100).utf8)))
         let console = Console.capturing()
         #expect(DriverPortMain.run(["shadow", notDatabase], console: console) == .dataError)
     }

@@ -82,7 +82,7 @@ struct ShadowSessionTests {
         // A regular file where the shadow folder's parent should be: creating the folder fails, as on a read-only
         // or full volume (the tests run as root, which ignores permission bits).
         let parent = blocker.url.appendingPathComponent("not-a-folder")
-        FileManager.default.createFile(atPath: parent.path, contents: Data("x".utf8))
+        try #require(FileManager.default.createFile(atPath: parent.path, contents: Data("x".utf8)))
         let fixture = try ShadowFixture(QueueSession.self, shadowFolder: parent.appendingPathComponent("shadow"))
         let inserted = try fixture.session.write { try $0.tags.insert(Tag(id: 0, name: "Kept")) }
         let read = try fixture.session.read { try $0.tags.tag(named: "Kept") }
