@@ -86,7 +86,7 @@ enum ShadowBenchCases {
         BenchCase(name: name, family: family, baseline: "control alone", baselineIsRawC: false, implementations: sessions.map { entry in
             BenchCase.Implementation(entry.name) {
                 for index in 0..<writeUnits {
-                    try entry.session.write { try $0.infoTable.setValue("\(index)", for: InfoKey("DP_SHADOW_BENCH_\(index % 8)")) }
+                    _ = try entry.session.write { try $0.infoTable.setValue("\(index)", for: InfoKey("DP_SHADOW_BENCH_\(index % 8)")) }
                 }
                 return writeUnits
             }

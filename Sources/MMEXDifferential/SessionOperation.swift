@@ -10,7 +10,7 @@ import PersistenceSession
 /// uses (units of work, contexts, repositories), never through a driver.
 public enum SessionOperation {
     /// A read unit of work.
-    public static func read<Result: Encodable>(
+    public static func read<Result: Encodable & SendableMetatype>(
         _ name: String, _ body: @escaping @Sendable (any MMEXReadContext) throws -> Result
     ) -> DifferentialOperation<any MMEXSession> {
         DifferentialOperation(name) { session in try session.read(body) }
@@ -19,14 +19,14 @@ public enum SessionOperation {
     /// A read unit of work of a slice's read-back (``PortedSlice/readBack``), named "read back `name`": the
     /// legacy session runs it on the copy the reader/writer session left, and it must give what the reader/writer
     /// session reads there.
-    public static func readBack<Result: Encodable>(
+    public static func readBack<Result: Encodable & SendableMetatype>(
         _ name: String, _ body: @escaping @Sendable (any MMEXReadContext) throws -> Result
     ) -> DifferentialOperation<any MMEXSession> {
         read("read back \(name)", body)
     }
 
     /// A write unit of work (committed when `body` returns).
-    public static func write<Result: Encodable>(
+    public static func write<Result: Encodable & SendableMetatype>(
         _ name: String, _ body: @escaping @Sendable (any MMEXWriteContext) throws -> Result
     ) -> DifferentialOperation<any MMEXSession> {
         DifferentialOperation(name) { session in try session.write(body) }

@@ -62,7 +62,7 @@ struct RowTests {
         let optionalTitle = SQLExpression<String?>("title")
         let query = S.users.join(.leftOuter, S.posts, on: S.posts[S.userId] == S.users[S.id])
             .select(S.users[S.name], S.posts[optionalTitle]).order(S.users[S.id], S.posts[S.id])
-        let pairs = try db.prepare(query).map { (try $0[S.users[S.name]], try $0[S.posts[optionalTitle]]) }
+        let pairs = try db.prepare(query).map { ($0[S.users[S.name]], $0[S.posts[optionalTitle]]) }
         #expect(pairs.map(\.0) == ["Alice", "Alice", "bob", "Ćelik", "dave"])
         #expect(pairs.map(\.1) == ["Hello", "Again", nil, "Здравствуйте", nil])
     }
@@ -74,7 +74,7 @@ struct RowTests {
         let younger = S.users.alias("younger")
         let query = older.join(.cross, younger).filter(older[S.SQLAge] > younger[S.SQLAge] + 20)
             .select(older[S.name], younger[S.name])
-        let pairs = try db.prepare(query).map { "\(try $0[older[S.name]])>\(try $0[younger[S.name]])" }
+        let pairs = try db.prepare(query).map { "\($0[older[S.name]])>\($0[younger[S.name]])" }
         #expect(pairs == ["Ćelik>dave"])
     }
 

@@ -14,7 +14,7 @@ struct FileProbeTests {
         #expect(throws: DatabaseFileError.notRegularFile(path: folder.url.path, what: "a directory")) {
             try FileProbe.examine(folder.url.path)
         }
-        FileManager.default.createFile(atPath: folder.path("empty.mmb"), contents: Data())
+        try #require(FileManager.default.createFile(atPath: folder.path("empty.mmb"), contents: Data()))
         #expect(throws: DatabaseFileError.empty(path: folder.path("empty.mmb"))) {
             try FileProbe.examine(folder.path("empty.mmb"))
         }

@@ -10,9 +10,9 @@ private struct Item: FetchableRecord, Equatable {
     var price: Double?
     init(id: Int64, name: String, price: Double?) { (self.id, self.name, self.price) = (id, name, price) }
     init(row: Row) throws {
-        id = try row[0]
-        name = try row[1]
-        price = try row[2]
+        id = row[0]
+        name = row[1]
+        price = row[2]
     }
 }
 

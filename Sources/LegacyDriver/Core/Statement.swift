@@ -13,7 +13,7 @@ public final class Statement: @unchecked Sendable {
     public let connection: Connection
     /// The last row ``next()`` returned; its buffer is reused for the next row when the caller no longer holds it
     /// (copy on write otherwise). Guarded by the connection's lock.
-    private var rowBuffer: [SQLiteValue] = []
+    @exclusivity(unchecked) private var rowBuffer: [SQLiteValue] = []
 
     init(handle: EngineStatement, connection: Connection) {
         self.handle = handle

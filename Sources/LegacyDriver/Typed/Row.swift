@@ -102,7 +102,7 @@ final class RowStorage {
     /// while the cursor holds the only reference to the storage; read, never written, once a `Row` has it.
     @usableFromInline let values: UnsafeMutablePointer<SQLiteValue>
     /// Whether a value in `values` holds a reference (TEXT or BLOB) that overwriting it must release.
-    @usableFromInline var holdsReferences = false
+    @usableFromInline @exclusivity(unchecked) var holdsReferences = false
 
     @usableFromInline
     init(columns: ColumnMap) {
