@@ -12,7 +12,8 @@ public final class Statement: @unchecked Sendable {
     /// The connection it runs on.
     public let connection: Connection
     /// The last row ``next()`` returned; its buffer is reused for the next row when the caller no longer holds it
-    /// (copy on write otherwise). Guarded by the connection's lock.
+    /// (copy on write otherwise). Guarded by the connection's lock, which already makes every access exclusive:
+    /// the runtime's own check (two calls a row) is left out.
     @exclusivity(unchecked) private var rowBuffer: [SQLiteValue] = []
 
     init(handle: EngineStatement, connection: Connection) {

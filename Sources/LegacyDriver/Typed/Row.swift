@@ -101,7 +101,8 @@ final class RowStorage {
     /// The row's values in column order, `count` of them, always initialized. Written only by ``load(from:)``
     /// while the cursor holds the only reference to the storage; read, never written, once a `Row` has it.
     @usableFromInline let values: UnsafeMutablePointer<SQLiteValue>
-    /// Whether a value in `values` holds a reference (TEXT or BLOB) that overwriting it must release.
+    /// Whether a value in `values` holds a reference (TEXT or BLOB) that overwriting it must release. Written only
+    /// by ``load(from:)`` under the connection's lock, so the runtime's exclusivity check is left out.
     @usableFromInline @exclusivity(unchecked) var holdsReferences = false
 
     @usableFromInline
