@@ -129,7 +129,7 @@ tsan: deps
 # The planted-bug run (issue 18): records every statement the MMEX repositories issue on each driver while the
 # standard differential runs on Fixtures/mmex-200.mmb, plants each change (comparison operators, AND/OR, ORDER BY
 # direction, COLLATE and DISTINCT removed, LIMIT/OFFSET + 1, JOIN kind) into one driver at a time, and checks the
-# slice's scenarios report it. Fails on a surviving change not listed in EquivalentMutants.swift; writes the kill-rate
+# slice's scenarios report it. Fails on a surviving change not listed in Tests/MutationTesting/EquivalentMutants.swift; writes the kill-rate
 # table into MIGRATION.md (between the mutants markers). Progress in .build/mutants/progress.log.
 # MUTANT_SHARDS=n splits the mutants over n test processes side by side (each records the same run, plants every
 # n-th mutant) and merges their verdicts before the checks and the table.

@@ -128,7 +128,7 @@ let package = Package(
             name: "MMEXDifferential",
             dependencies: [
                 "Differential", "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport", "PersistenceSession",
-                "MMEXModel", "SQLiteEngine", "MMEXSession", "LegacyDriver", "ReaderWriterDriver",
+                "MMEXModel", "SQLiteEngine", "MMEXSession",
             ]
         ),
 
@@ -159,6 +159,14 @@ let package = Package(
         // stop it at a known point. The product reads no test hook; this is never a product.
         .executableTarget(name: "driverport-test-hooks", dependencies: ["DriverPortCLI"], path: "Tests/DriverPortTestHooks"),
         .target(name: "TestSupport", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXFiles", "Differential", "CFaultVFS"], path: "Tests/TestSupport"),
+        // The planted-bug run (`make mutants`): SQL mutants, the rules that call a mutant equivalent, and the run that
+        // plants each one into one driver's statements through the sessions' statement-rewrite hook. Test machinery:
+        // only test targets depend on it (`.ci/check-dependencies` fails a product that links it).
+        .target(
+            name: "MutationTesting",
+            dependencies: ["Differential", "MMEXDifferential", "MMEXSessionSupport", "PersistenceSession", "SQLiteEngine"],
+            path: "Tests/MutationTesting"
+        ),
         .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine", "TestSupport"]),
         .testTarget(name: "MMEXFilesTests", dependencies: ["MMEXFiles", "MMEXSchema", "SQLiteEngine", "TestSupport"]),
         .testTarget(
@@ -200,7 +208,7 @@ let package = Package(
             name: "SessionEngineTests",
             dependencies: ["PersistenceSession", "LegacySessions", "ReaderWriterSessions", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine"]
         ),
-        .testTarget(name: "DifferentialTests", dependencies: ["Differential", "SQLiteEngine", "TestSupport"]),
+        .testTarget(name: "DifferentialTests", dependencies: ["Differential", "SQLiteEngine", "TestSupport", "MutationTesting"]),
         .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "Differential", "SQLiteEngine", "TestSupport"]),
         .testTarget(name: "MMEXTranscriptTests", dependencies: ["DriverPortCLI", "TestSupport", "SQLiteEngine"]),
         // The package's own checks: declared dependencies equal imports, the products build from outside.
@@ -217,7 +225,7 @@ let package = Package(
             dependencies: [
                 "MMEXDifferential", "Differential", "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport",
                 "PersistenceSession", "MMEXModel", "ReaderWriterDriver", "LegacyDriver", "SQLiteEngine", "DriverPortCLI",
-                "TestSupport", "MMEXSession",
+                "TestSupport", "MMEXSession", "MutationTesting",
             ]
         ),
         .testTarget(

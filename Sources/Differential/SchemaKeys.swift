@@ -124,7 +124,7 @@ package struct SchemaKeys: Sendable, Hashable {
 extension SQLToken {
     /// The name a word or quoted-name token spells (upper-cased, the last part of a dotted word), or `nil` for a
     /// value, a parameter or a symbol.
-    static func name(_ token: SQLToken) -> String? {
+    package static func name(_ token: SQLToken) -> String? {
         switch token.kind {
         case .word:
             guard let first = token.text.unicodeScalars.first, !("0"..."9").contains(first) else { return nil }
@@ -137,7 +137,7 @@ extension SQLToken {
     }
 
     /// The qualifier of a dotted word (`T.COL` → `T`), upper-cased.
-    static func qualifier(_ token: SQLToken) -> String? {
+    package static func qualifier(_ token: SQLToken) -> String? {
         guard token.kind == .word else { return nil }
         let parts = token.text.split(separator: ".")
         return parts.count > 1 ? parts.dropLast().last.map { String($0).uppercased() } : nil

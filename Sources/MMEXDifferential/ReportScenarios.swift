@@ -5,7 +5,7 @@ import PersistenceSession
 
 /// The differential scenarios of the reports slice: stored reports (`REPORT_V1`), running their SQL read-only (and
 /// refusing SQL that writes, holds several statements or none), and the summary queries.
-enum ReportScenarios {
+package enum ReportScenarios {
     static var slice: PortedSlice {
         PortedSlice(
             slice: .reports, repositories: [.reports], handWritten: handWritten, random: generator,
@@ -14,7 +14,7 @@ enum ReportScenarios {
     }
 
     /// SQL that must run, and SQL that must be refused the same way on every driver.
-    static let queries: [String?] = [
+    package static let queries: [String?] = [
         "SELECT 1 AS one, 'x' AS two, NULL AS three, 2.5 AS four, x'00ff' AS five",
         "SELECT ACCOUNTNAME, INITIALBAL FROM ACCOUNTLIST_V1 ORDER BY ACCOUNTID",
         "  -- leading comment\nSELECT 3 AS n /* inner */ ;  -- trailing",

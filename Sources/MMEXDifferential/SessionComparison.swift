@@ -45,11 +45,20 @@ extension DriverKind {
     /// How the harness opens and closes this driver's session on its copy (or on a sample), with the
     /// deterministic minter, so both sides mint the same ids.
     public func differentialSide(_ source: DiffSource) -> DifferentialSide<any MMEXSession> {
+        differentialSide(source, statementRewrite: nil)
+    }
+
+    /// ``differentialSide(_:)`` with every statement the side's driver prepares passed through `statementRewrite`
+    /// (the planted-bug run's hook).
+    package func differentialSide(
+        _ source: DiffSource, statementRewrite: (@Sendable (String) -> String)?
+    ) -> DifferentialSide<any MMEXSession> {
         let type = sessionType
         return DifferentialSide(
             name: rawValue,
             open: { path -> any MMEXSession in
-                let configuration = SessionConfiguration(minter: DeterministicMinter.make())
+                var configuration = SessionConfiguration(minter: DeterministicMinter.make())
+                configuration.statementRewrite = statementRewrite
                 switch source {
                 case .file(_, let key):
                     return try type.open(at: path, key: key, access: .readWrite, configuration: configuration)

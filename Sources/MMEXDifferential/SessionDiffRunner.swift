@@ -40,6 +40,9 @@ public struct SessionDiffRunner {
     public var runsSidesConcurrently = true
     /// Where the run's time goes, summed over every harness it makes (`nil`, the default: not measured).
     package var phases: HarnessPhases?
+    /// A change to every statement a driver's sessions prepare, by driver (the planted-bug run's hook); empty: the
+    /// statements as the repositories write them.
+    package var statementRewrites: [DriverKind: @Sendable (String) -> String] = [:]
 
     public init(
         source: DiffSource, options: DiffOptions = .standard, comparisons: [SessionComparison] = SessionComparison.allCases,
@@ -216,8 +219,8 @@ public struct SessionDiffRunner {
         // Samples: each session opens its own in-memory database, so there is no copy to read back.
         let readBack: [DifferentialOperation<any MMEXSession>] = if case .file = source { slice.readBack } else { [] }
         var harness = DifferentialHarness(
-            baseline: comparison.baseline.differentialSide(sessions),
-            candidate: comparison.candidate.differentialSide(sessions),
+            baseline: comparison.baseline.differentialSide(sessions, statementRewrite: statementRewrites[comparison.baseline]),
+            candidate: comparison.candidate.differentialSide(sessions, statementRewrite: statementRewrites[comparison.candidate]),
             inspect: { path in try SessionKey.openForInspection(path, key: sessionKey) },
             comparison: compare, workDirectory: folder, shrinkBudget: shrinkBudget,
             readBack: readBack, knownDifferences: RecordedDifference.all

@@ -57,6 +57,7 @@ public final class LegacySession: MMEXSession {
         var setup = setup(path: path, keyGiven: keyGiven, configuration: configuration)
         setup.vfs = SessionKey.vfsName(for: sessionKey)
         setup.prepareConnection = { engine in
+            engine.statementRewrite = configuration.statementRewrite
             try sessionKey?.apply(to: engine, path: path)
             try MMEXFileCheck.verify(engine, path: path, keyGiven: keyGiven)
         }

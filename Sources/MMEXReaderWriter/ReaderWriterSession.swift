@@ -69,6 +69,7 @@ public final class ReaderWriterSession<Store: MMEXStore>: MMEXSession {
         setup.configuration.vfs = SessionKey.vfsName(for: sessionKey)
         setup.configuration.prepareDatabase { db in
             try db.withEngineConnection { engine in
+                engine.statementRewrite = configuration.statementRewrite
                 try sessionKey?.apply(to: engine, path: path)
                 try MMEXFileCheck.verify(engine, path: path, keyGiven: keyGiven)
             }

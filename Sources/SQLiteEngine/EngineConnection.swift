@@ -14,6 +14,11 @@ public final class EngineConnection {
     /// Closures registered as update/commit/rollback hooks (see `EngineHooks.swift`), kept alive here until they
     /// are replaced or the connection is released (after SQLite has closed it).
     var hookBoxes: [String: AnyObject] = [:]
+    /// A rewrite of the statements the drivers prepare on this connection (``driverSQL(_:)``). Set only through a
+    /// session's configuration, by the test machinery that plants a change into one session's statements, in the
+    /// connection's preparation before it runs anything; `nil` (statements as written) everywhere else. Per
+    /// connection, so a planted change never reaches another session, test or driver.
+    package var statementRewrite: StatementRewrite?
 
     /// Opens a database.
     ///

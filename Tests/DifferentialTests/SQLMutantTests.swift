@@ -1,4 +1,4 @@
-import Differential
+import MutationTesting
 import Testing
 
 @Suite("Planted changes to SQL statements")

@@ -1,6 +1,7 @@
 import Differential
 import Foundation
 @testable import MMEXDifferential
+@testable import MutationTesting
 import SQLiteEngine
 import TestSupport
 import Testing

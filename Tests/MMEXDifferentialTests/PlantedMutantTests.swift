@@ -1,8 +1,9 @@
 import Differential
 import Foundation
-import LegacyDriver
+import MMEXSession
 @testable import MMEXDifferential
-import ReaderWriterDriver
+@testable import MutationTesting
+import PersistenceSession
 import SQLiteEngine
 import TestSupport
 import Testing
@@ -40,7 +41,7 @@ private func progress(_ line: String) {
     let folder = SharedData.repositoryRoot.appendingPathComponent(".build/mutants")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appendingPathComponent("progress.log")
-    if !FileManager.default.fileExists(atPath: file.path) { FileManager.default.createFile(atPath: file.path, contents: nil) }
+    if !FileManager.default.fileExists(atPath: file.path) { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
     guard let handle = try? FileHandle(forWritingTo: file) else { return }
     defer { try? handle.close() }
     _ = try? handle.seekToEnd()
@@ -50,19 +51,27 @@ private func progress(_ line: String) {
 /// The planted-bug hook and the quick part of the planted-bug run (the full run is `make mutants`).
 @Suite("Planted bugs in one driver's statements", .serialized)
 struct PlantedMutantTests {
-    @Test("with no rewrite installed, or one installed for other paths, statements are prepared as written")
-    func hookOffChangesNothing() throws {
+    @Test("a statement rewrite reaches only the sessions configured with it; every other connection prepares SQL as written")
+    func rewriteIsPerSession() throws {
         let folder = ScratchDirectory()
         let engine = try EngineConnection(path: ":memory:")
         let sql = "SELECT 1 WHERE 1 < 2 ORDER BY 1 COLLATE NOCASE"
-        #expect(LegacyDriver.statementRewriter.apply(sql, on: engine) == sql)
-        #expect(ReaderWriterDriver.statementRewriter.apply(sql, on: engine) == sql)
+        #expect(engine.driverSQL(sql) == sql)
         let breaking: @Sendable (String) -> String = { _ in "SELECT broken FROM nowhere" }
-        PlantedDriver.legacy.install(under: "/nonexistent-prefix/", breaking)
-        PlantedDriver.readerWriter.install(under: "/nonexistent-prefix/", breaking)
-        defer { for driver in PlantedDriver.allCases { driver.remove() } }
-        #expect(LegacyDriver.statementRewriter.apply(sql, on: engine) == sql)
-        #expect(ReaderWriterDriver.statementRewriter.apply(sql, on: engine) == sql)
+        var planted = SessionConfiguration.standard
+        planted.statementRewrite = breaking
+        for kind in [DriverKind.legacy, .queue, .pool] {
+            let path = folder.url.appendingPathComponent("\(kind.rawValue).mmb").path
+            try FileManager.default.copyItem(atPath: CommittedFixture.plain, toPath: path)
+            let plain = try kind.sessionType.open(at: path, key: nil, access: .readOnly, configuration: .standard)
+            defer { try? plain.close() }
+            let broken = try kind.sessionType.open(at: path, key: nil, access: .readOnly, configuration: planted)
+            defer { try? broken.close() }
+            #expect(throws: (any Error).self, "\(kind): the planted session prepares the rewritten SQL") {
+                try broken.read { try $0.infoTable.entries() }
+            }
+            #expect(try !plain.read { try $0.infoTable.entries() }.isEmpty, "\(kind): the session beside it is untouched")
+        }
         let slice = try #require(SliceRegistry.ported.first { $0.slice == .infoTable })
         let run = PlantedBugRun(
             source: .file(path: CommittedFixture.plain, key: nil), options: DiffOptions(randomOperations: 0),
@@ -70,10 +79,7 @@ struct PlantedMutantTests {
         )
         let unchanged: @Sendable (String) -> String = { $0 }
         #expect(try run.firstMismatch(planting: unchanged, into: .legacy, slice: slice) == nil)
-        PlantedDriver.legacy.install(under: ":mem", breaking)
-        #expect(LegacyDriver.statementRewriter.apply(sql, on: engine) == "SELECT broken FROM nowhere")
-        PlantedDriver.legacy.remove()
-        #expect(LegacyDriver.statementRewriter.apply(sql, on: engine) == sql)
+        #expect(try run.firstMismatch(planting: breaking, into: .readerWriter, slice: slice) != nil)
     }
 
     /// The planted changes the issue found surviving, and one of each kind in each driver: each one is caught at

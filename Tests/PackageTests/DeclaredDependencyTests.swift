@@ -64,4 +64,39 @@ struct CheckDependenciesScriptTests {
         #expect(!run.output.contains("Foundation"), "a toolchain module was reported:\n\(run.output)")
         #expect(run.output.contains("(3 finding(s))"), "\(run.output)")
     }
+
+    @Test(
+        "reports a product that links test machinery through another target, naming the path, and passes one that does not",
+        .enabled(if: PackageScripts.executableOnPath("python3") != nil, "python3 is not on PATH: .ci/check-dependencies needs it")
+    )
+    func reportsProductLinkingTestMachinery() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-dependencies-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [
+            "Sources/Tool/Tool.swift": "import Core\n", "Sources/Core/Core.swift": "import Helpers\n",
+            "Sources/Clean/Clean.swift": "public let clean = 1\n", "Tests/Helpers/Helpers.swift": "public let helper = 1\n",
+        ]
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        func target(_ name: String, _ dependencies: [String], path: String? = nil) -> [String: Any] {
+            var target: [String: Any] = ["name": name, "type": "regular", "dependencies": dependencies.map { ["byName": [$0, NSNull()]] }]
+            if let path { target["path"] = path }
+            return target
+        }
+        let manifest: [String: Any] = [
+            "name": "Sample",
+            "products": [["name": "tool", "targets": ["Tool"]], ["name": "Clean", "targets": ["Clean"]]],
+            "targets": [target("Tool", ["Core"]), target("Core", ["Helpers"]), target("Clean", []), target("Helpers", [], path: "Tests/Helpers")],
+        ]
+        let url = folder.appendingPathComponent("manifest.json")
+        try JSONSerialization.data(withJSONObject: manifest).write(to: url)
+        let run = try PackageScripts.run("check-dependencies", ["--package-path", folder.path, "--manifest-json", url.path])
+        #expect(run.exitCode == 1, "\(run.output)")
+        #expect(run.output.contains("test-machinery: product tool links the test machinery Helpers (Tool -> Core -> Helpers)"), "\(run.output)")
+        #expect(!run.output.contains("product Clean"), "\(run.output)")
+        #expect(run.output.contains("(1 finding(s))"), "\(run.output)")
+    }
 }

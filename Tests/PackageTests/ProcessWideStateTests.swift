@@ -22,11 +22,6 @@ struct ProcessWideStateTests {
             "the terminal's settings, restored on a signal where no lock may be taken; written on one thread only",
         "Sources/DriverPortCLI/PassphrasePrompt.swift: descriptor":
             "the terminal's descriptor, with `saved`",
-        "Sources/LegacyDriver/Core/StatementRewriting.swift: statementRewriter":
-            "still a process-wide switch (the planted-bug runs install a rewriter): to become per-connection "
-            + "configuration (issue 36, item 1)",
-        "Sources/ReaderWriterDriver/Core/StatementRewriting.swift: statementRewriter":
-            "still a process-wide switch, as the legacy driver's (issue 36, item 1)",
         "Sources/SQLiteCipher/DerivedKeyCache.swift: isEnabled":
             "still a process-wide switch of the codec's key cache (tests turn it off): to become configuration "
             + "(issue 36, item 1)",

@@ -123,7 +123,7 @@ public final class Connection: @unchecked Sendable {
     func checkout(_ sql: String) throws(LegacyError) -> EngineStatement {
         try lock.sync { () throws(LegacyError) in
             if let cached = statements.take(sql) { return cached }
-            return try sqliteCall { () throws(SQLiteError) in try self.engine.prepare(statementRewriter.apply(sql, on: self.engine)) }
+            return try sqliteCall { () throws(SQLiteError) in try self.engine.prepare(self.engine.driverSQL(sql)) }
         }
     }
 

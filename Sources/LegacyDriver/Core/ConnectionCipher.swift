@@ -84,6 +84,7 @@ extension Connection {
         } catch {
             throw .sqlite(error)
         }
+        reopened.statementRewrite = engine.statementRewrite
         engine = reopened
         cipherKey = key
         if busyTimeoutSeconds > 0 {

@@ -16,7 +16,7 @@ extension Connection {
     /// ``prepare(_:_:)-(String,(any Value)?...)`` with the values in an array.
     public func prepare(_ sql: String, _ values: [(any Value)?]) throws(LegacyError) -> Statement {
         try lock.sync { () throws(LegacyError) in
-            let handle = try sqliteCall { () throws(SQLiteError) in try engine.prepare(statementRewriter.apply(sql, on: engine)) }
+            let handle = try sqliteCall { () throws(SQLiteError) in try engine.prepare(engine.driverSQL(sql)) }
             let statement = Statement(handle: handle, connection: self)
             if !values.isEmpty { try statement.bind(values) }
             return statement

@@ -83,7 +83,7 @@ public final class Database {
     public func makeStatement(sql: String) throws -> Statement {
         preconditionAccessible()
         do {
-            return Statement(engine: try core.engine.prepareSingle(statementRewriter.apply(sql, on: core.engine)), database: self, sql: sql)
+            return Statement(engine: try core.engine.prepareSingle(core.engine.driverSQL(sql)), database: self, sql: sql)
         } catch {
             throw self.error(from: error, arguments: nil)
         }
@@ -110,7 +110,7 @@ public final class Database {
         preconditionAccessible()
         var position = 0
         do {
-            try core.engine.forEachStatement(in: statementRewriter.apply(sql, on: core.engine)) { statement in
+            try core.engine.forEachStatement(in: core.engine.driverSQL(sql)) { statement in
                 try checkCancellation()
                 try arguments.bind(to: statement, sql: statement.sql, position: &position)
                 try run(statement, arguments: arguments)

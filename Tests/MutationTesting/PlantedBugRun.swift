@@ -1,8 +1,8 @@
 import Differential
+import MMEXDifferential
 import Foundation
-import LegacyDriver
 import MMEXSessionSupport
-import ReaderWriterDriver
+import PersistenceSession
 import SQLiteEngine
 import Synchronization
 
@@ -13,20 +13,22 @@ package enum PlantedDriver: String, Sendable, Hashable, Codable, CaseIterable {
     case legacy
     case readerWriter = "reader/writer"
 
-    /// Installs `rewrite` on this driver's statement preparation for connections under `prefix`.
-    package func install(under prefix: String, _ rewrite: @escaping @Sendable (String) -> String) {
+    /// The sessions whose statements this driver prepares: the legacy session, or both reader/writer sessions.
+    var kinds: [DriverKind] {
         switch self {
-        case .legacy: LegacyDriver.statementRewriter.install(under: prefix, rewrite)
-        case .readerWriter: ReaderWriterDriver.statementRewriter.install(under: prefix, rewrite)
+        case .legacy: [.legacy]
+        case .readerWriter: [.queue, .pool]
         }
     }
+}
 
-    package func remove() {
-        switch self {
-        case .legacy: LegacyDriver.statementRewriter.remove()
-        case .readerWriter: ReaderWriterDriver.statementRewriter.remove()
-        }
+/// Rewrites of each driver's statements, as the runner takes them.
+func statementRewrites(_ rewrites: [PlantedDriver: @Sendable (String) -> String]) -> [DriverKind: @Sendable (String) -> String] {
+    var byKind: [DriverKind: @Sendable (String) -> String] = [:]
+    for (driver, rewrite) in rewrites {
+        for kind in driver.kinds { byKind[kind] = rewrite }
     }
+    return byKind
 }
 
 /// One mutant of a planted-bug run: a ``SQLMutant`` in one driver's statements.
@@ -162,11 +164,14 @@ package struct PlantedBugRun {
         }
     }
 
-    private func runner(_ folder: URL) -> SessionDiffRunner {
-        SessionDiffRunner(
+    /// The runner of one step, its sessions' statements passed through `rewrites` (by driver).
+    private func runner(_ folder: URL, planting rewrites: [PlantedDriver: @Sendable (String) -> String]) -> SessionDiffRunner {
+        var runner = SessionDiffRunner(
             source: source, options: DiffOptions(seed: options.seed, randomOperations: 0), comparisons: [.legacyVsQueue],
             workDirectory: folder, shrinkBudget: 0
         )
+        runner.statementRewrites = statementRewrites(rewrites)
+        return runner
     }
 
     /// `slice` with only the scenarios at `positions` (as hand-written ones, so the runner runs exactly them).
@@ -188,13 +193,13 @@ package struct PlantedBugRun {
         defer { scratch.remove() }
         let folder = scratch.url
         let seen = Mutex<[PlantedDriver: Set<String>]>([:])
+        var recorders: [PlantedDriver: @Sendable (String) -> String] = [:]
         for driver in PlantedDriver.allCases {
-            driver.install(under: folder.path) { sql in
+            recorders[driver] = { sql in
                 seen.withLock { _ = $0[driver, default: []].insert(Self.normalized(sql)) }
                 return sql
             }
         }
-        defer { for driver in PlantedDriver.allCases { driver.remove() } }
         var recording = Recording()
         for slice in slices {
             let started = ContinuousClock.now
@@ -217,7 +222,7 @@ package struct PlantedBugRun {
                     }
                 }
             }
-            let report = try runner(folder).run([restricted(slice, to: Array(slice.scenarios(options).indices))]) { progress in
+            let report = try runner(folder, planting: recorders).run([restricted(slice, to: Array(slice.scenarios(options).indices))]) { progress in
                 attribute()
                 position = progress.scenario - 2
             }
@@ -240,8 +245,7 @@ package struct PlantedBugRun {
         defer { scratch.remove() }
         let folder = scratch.url
         let planted = mutant.mutant
-        mutant.driver.install(under: folder.path) { Self.plant(planted, in: $0) }
-        defer { mutant.driver.remove() }
+        let rewrites: [PlantedDriver: @Sendable (String) -> String] = [mutant.driver: { Self.plant(planted, in: $0) }]
         var lastSlice = issuers.sliceOrder.first ?? ""
         for name in issuers.sliceOrder {
             guard let slice = slices.first(where: { $0.name == name }) else { continue }
@@ -251,7 +255,7 @@ package struct PlantedBugRun {
             for batch in [Array(positions.prefix(1)), Array(positions.dropFirst())] where !batch.isEmpty || positions.isEmpty {
                 let report: SessionDiffReport
                 do {
-                    report = try runner(folder).run([restricted(slice, to: batch)])
+                    report = try runner(folder, planting: rewrites).run([restricted(slice, to: batch)])
                 } catch {
                     return MutantOutcome(mutant: mutant, verdict: .killed, slice: name, evidence: "the run failed: \(error)")
                 }
@@ -275,11 +279,9 @@ extension PlantedBugRun {
         let scratch = try folder()
         defer { scratch.remove() }
         let folder = scratch.url
-        driver.install(under: folder.path, rewrite)
-        defer { driver.remove() }
         for position in slice.scenarios(options).indices {
             do {
-                let report = try runner(folder).run([restricted(slice, to: [position])])
+                let report = try runner(folder, planting: [driver: rewrite]).run([restricted(slice, to: [position])])
                 if let detail = report.slices.first?.details.first { return detail.description }
             } catch {
                 return "the run failed: \(error)"

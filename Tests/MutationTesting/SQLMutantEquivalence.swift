@@ -1,3 +1,4 @@
+import Differential
 import SQLiteEngine
 
 extension SQLMutant {

@@ -1,4 +1,5 @@
 import Differential
+import MMEXDifferential
 import MMEXSessionSupport
 
 /// The planted changes no scenario can catch because they change nothing MMEX can observe, each with the reason.
