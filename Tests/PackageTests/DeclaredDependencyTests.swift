@@ -16,6 +16,15 @@ struct DeclaredDependencyTests {
 
 @Suite("check-dependencies")
 struct CheckDependenciesScriptTests {
+    /// Writes each file (relative path -> text) under `folder`.
+    private func write(_ files: [String: String], in folder: URL) throws {
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
     /// A package of three targets on disk and its manifest as `swift package dump-package` prints it: A imports B
     /// (undeclared) and declares C (never imported; `import C` appears only in a comment and a string literal), and
     /// B sets unsafeFlags.
@@ -32,11 +41,7 @@ struct CheckDependenciesScriptTests {
             "Sources/B/B.swift": "public let b = 1\n",
             "Sources/C/C.swift": "public let c = 1\n",
         ]
-        for (path, text) in files {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try write(files, in: folder)
         func target(_ name: String, _ dependencies: [String]) -> [String: Any] {
             ["name": name, "type": "regular", "dependencies": dependencies.map { ["byName": [$0, NSNull()]] }]
         }
@@ -76,11 +81,7 @@ struct CheckDependenciesScriptTests {
             "Sources/Tool/Tool.swift": "import Core\n", "Sources/Core/Core.swift": "import Helpers\n",
             "Sources/Clean/Clean.swift": "public let clean = 1\n", "Tests/Helpers/Helpers.swift": "public let helper = 1\n",
         ]
-        for (path, text) in files {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try write(files, in: folder)
         func target(_ name: String, _ dependencies: [String], path: String? = nil) -> [String: Any] {
             var target: [String: Any] = ["name": name, "type": "regular", "dependencies": dependencies.map { ["byName": [$0, NSNull()]] }]
             if let path { target["path"] = path }
