@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "ReaderWriterDriver", dependencies: ["CivilDays", "SQLiteEngine", "SQLiteCipher"]),
         .target(name: "MMEXFiles", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXSchema"]),
         // Golden transcripts: record one implementation's answers once, verify another against them later.
-        .target(name: "Transcripts", dependencies: ["Differential", "SQLiteEngine", "COpenSSL"]),
+        .target(name: "Transcripts", dependencies: ["Differential", "SQLiteEngine", "COpenSSL", "PersistenceSession"]),
 
         // MARK: Layer 5: the generic session engines, one per driver; the MMEX fixture generator; the widget reader
         .target(name: "LegacySessions", dependencies: ["LegacyDriver", "PersistenceSession", "SQLiteEngine"]),

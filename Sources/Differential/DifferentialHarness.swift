@@ -140,7 +140,7 @@ public struct DifferentialHarness<Subject> {
         self.candidate = candidate
         self.inspect = inspect
         self.comparison = comparison
-        self.describeError = { error in "\(type(of: error)): \(error)" }
+        self.describeError = ComparedErrors.typeAndDescription
         self.workDirectory = workDirectory
         self.shrinkBudget = shrinkBudget
         self.maximumFieldDetails = maximumFieldDetails
@@ -306,10 +306,7 @@ public struct DifferentialHarness<Subject> {
 
     /// An error's description with the side's own copy path and folder replaced by placeholders.
     func describe(_ error: any Error, _ path: String) -> String {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        return describeError(error)
-            .replacingOccurrences(of: path, with: "<database>")
-            .replacingOccurrences(of: folder, with: "<folder>")
+        ComparedErrors.placeholding(describeError(error), copy: path)
     }
 
     private func runOperations(

@@ -44,7 +44,7 @@ struct TranscriptRoundTripTests {
         #expect(try Transcript(parsing: first).text == first)
         let recorded = try runner.record(ToyShelf.scenarios(), on: file)
         #expect(try Transcript(parsing: first) == recorded, "reading the text gives the transcript, line numbers included")
-        #expect(first.hasPrefix("driverport-transcript 2\nsource sha256 "))
+        #expect(first.hasPrefix("driverport-transcript 3\nsource sha256 "))
         #expect(first.hasSuffix("end scenarios 4 operations 28\n"))
         // A title with a quote and a line break stays on its line.
         #expect(first.contains(#"\"quoted\"\nline"#) || !first.contains("quoted"))
