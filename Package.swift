@@ -68,7 +68,7 @@ let package = Package(
 
         // MARK: Layer 3: the cipher, the differential harness
         .target(name: "SQLiteCipher", dependencies: ["SQLiteEngine", "CPageCodec"]),
-        .target(name: "Differential", dependencies: ["SQLiteEngine", "CChangedPages"]),
+        .target(name: "Differential", dependencies: ["SQLiteEngine", "CChangedPages", "PersistenceSession"]),
 
         // MARK: Layer 4: the two drivers; MMEX file facts; the file lifecycle (its file steps use the cipher's seam); the
         // shadow session (any two sessions compared in an app)
@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "ReaderWriterDriver", dependencies: ["CivilDays", "SQLiteEngine", "SQLiteCipher"]),
         .target(name: "MMEXFiles", dependencies: ["SQLiteEngine", "SQLiteCipher", "MMEXSchema"]),
         // Golden transcripts: record one implementation's answers once, verify another against them later.
-        .target(name: "Transcripts", dependencies: ["Differential", "SQLiteEngine", "COpenSSL", "PersistenceSession"]),
+        .target(name: "Transcripts", dependencies: ["Differential", "SQLiteEngine", "COpenSSL"]),
 
         // MARK: Layer 5: the generic session engines, one per driver; the MMEX fixture generator; the widget reader
         .target(name: "LegacySessions", dependencies: ["LegacyDriver", "PersistenceSession", "SQLiteEngine"]),
@@ -200,7 +200,7 @@ let package = Package(
             name: "SessionEngineTests",
             dependencies: ["PersistenceSession", "LegacySessions", "ReaderWriterSessions", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine"]
         ),
-        .testTarget(name: "DifferentialTests", dependencies: ["Differential", "SQLiteEngine", "TestSupport"]),
+        .testTarget(name: "DifferentialTests", dependencies: ["Differential", "PersistenceSession", "SQLiteEngine", "TestSupport"]),
         .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "Differential", "SQLiteEngine", "TestSupport"]),
         .testTarget(name: "MMEXTranscriptTests", dependencies: ["DriverPortCLI", "TestSupport", "SQLiteEngine"]),
         // The package's own checks: declared dependencies equal imports, the products build from outside.

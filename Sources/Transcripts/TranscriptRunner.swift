@@ -50,13 +50,15 @@ public struct TranscriptRunner<Subject> {
     /// A returned value whose canonical text is longer than this (bytes) is recorded as its length and SHA-256;
     /// so is a stored text or blob of the row detail whose written form is longer.
     public var largeValueLimit: Int
-    /// How a thrown error is described. Default: its type and description, as the differential harness describes
-    /// it (an adapter's preset, such as the integrations' `RealLibraryPresets.describeError`, goes here as it goes
-    /// into the harness and shadow mode). The copy's path (and its folder) in the text are replaced by
+    /// How a thrown error is described. Default: `ComparedErrors.standard`, as the differential harness and shadow
+    /// mode describe it (an SQLite failure as its code and constraint or message, whichever library threw it; an
+    /// adapter's preset, such as the integrations' `RealLibraryPresets.describeError`, goes here as it goes into the
+    /// harness and shadow mode). The copy's path (and its folder) in the text are replaced by
     /// `<database>` (and `<folder>`).
     public var describeError: (any Error) -> String
     /// How verifying compares a recorded error with a thrown one. Default: ``TranscriptErrorComparison/sqliteErrorForm``,
-    /// so SQLite.swift's and GRDB's descriptions of the same SQLite failure agree whichever described them.
+    /// both in the standard form, so a transcript recorded with another description of the same SQLite failure
+    /// (an older recorder's type and description, SQLite.swift's words against GRDB's) still agrees.
     public var errorComparison = TranscriptErrorComparison.sqliteErrorForm
     /// Where the working copies go (a private folder is made and removed inside).
     public var workDirectory: URL
@@ -87,7 +89,7 @@ public struct TranscriptRunner<Subject> {
         self.ignoredColumns = ignoredColumns
         self.ignoredTables = ignoredTables
         self.largeValueLimit = max(0, largeValueLimit)
-        self.describeError = ComparedErrors.typeAndDescription
+        self.describeError = ComparedErrors.standard
         self.workDirectory = workDirectory
     }
 

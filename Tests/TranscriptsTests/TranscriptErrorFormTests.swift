@@ -22,9 +22,9 @@ private struct GRDBDatabaseError: Error, CustomStringConvertible {
     var description: String { "SQLite error \(resultCode): \(message) - while executing `\(sql)`" }
 }
 
-/// The integrations' preset form (`RealLibraryPresets.describeError`).
+/// The standard form (`ComparedErrors.standard`, which the integrations' `RealLibraryPresets.describeError` gives too).
 private struct PresetForm: Error, CustomStringConvertible {
-    var description: String { "SQLite error 19 (unique constraint)" }
+    var description: String { "SQLite error 19 [unique on EVENT(UUID)]" }
 }
 
 /// One library's way of reporting the toy event log's refusals.
@@ -54,7 +54,7 @@ private struct Library {
     }
 }
 
-@Suite("Recorded and thrown errors compare by their SQLite form, as the integrations' presets compare them")
+@Suite("Recorded and thrown errors compare in the tools' standard form, as the differential and shadow mode compare them")
 struct TranscriptErrorFormTests {
     private static let scenarios = [
         Scenario<Library>(name: "duplicates", operations: [
@@ -64,10 +64,25 @@ struct TranscriptErrorFormTests {
         ]),
     ]
 
-    private func record(_ reports: Library.Reports, in folder: TemporaryDirectory) throws -> (String, Transcript) {
+    /// Records the scenarios with `reports`' errors, described by `describe` (an older recorder kept every word).
+    private func record(
+        _ reports: Library.Reports, in folder: TemporaryDirectory,
+        describe: @escaping (any Error) -> String = ComparedErrors.typeAndDescription
+    ) throws -> (String, Transcript) {
         let file = folder.path("events.sqlite")
         try ToyEvents.makeFile(at: file)
-        return (file, try TranscriptRunner(side: Library.side(reports), workDirectory: folder.url).record(Self.scenarios, on: file))
+        var runner = TranscriptRunner(side: Library.side(reports), workDirectory: folder.url)
+        runner.describeError = describe
+        return (file, try runner.record(Self.scenarios, on: file))
+    }
+
+    @Test("by default a refusal is recorded in the standard form, the same from SQLite.swift's and GRDB's words")
+    func recordsTheStandardForm() throws {
+        for reports in [Library.Reports.sqliteSwift, .grdb, .engine] {
+            let folder = TemporaryDirectory.inMemory("transcript")
+            let (_, transcript) = try record(reports, in: folder, describe: TranscriptRunner(side: Library.side(reports)).describeError)
+            #expect(transcript.scenarios[0].operations[0].outcome == .threw("SQLite error 19 [unique on EVENT(UUID)]"), "\(reports)")
+        }
     }
 
     @Test("a unique violation recorded from SQLite.swift's Result verifies against GRDB's DatabaseError, the preset and the engine's error")
@@ -91,6 +106,7 @@ struct TranscriptErrorFormTests {
         let folder = TemporaryDirectory.inMemory("transcript")
         let (file, transcript) = try record(.sqliteSwift, in: folder)
         var runner = TranscriptRunner(side: Library.side(.grdb), workDirectory: folder.url)
+        runner.describeError = ComparedErrors.typeAndDescription
         runner.errorComparison = .exact
         let result = try runner.verify(Self.scenarios, against: transcript, on: file)
         let mismatch = try #require(result.mismatches.first)
@@ -114,5 +130,65 @@ struct TranscriptErrorFormTests {
         let result = try TranscriptRunner(side: Library.side(.grdb), workDirectory: folder.url)
             .verify(other, against: transcript, on: file)
         #expect(result.mismatches.map(\.field) == ["error"], "\(result.text)")
+    }
+}
+
+@Suite("The standard error form keeps a different refusal a mismatch")
+struct TranscriptErrorKindTests {
+    /// Verifies a transcript recorded with SQLite.swift's unique refusal against `thrown` (or a returned value).
+    private func verify(recorded: any Error, against outcome: Result<Int64, any Error>) throws -> TranscriptVerification {
+        let folder = TemporaryDirectory.inMemory("transcript")
+        let file = folder.path("events.sqlite")
+        try ToyEvents.makeFile(at: file)
+        func scenarios(_ result: Result<Int64, any Error>) -> [Scenario<ToyEvents>] {
+            [Scenario(name: "write", operations: [DifferentialOperation("write") { _ in try result.get() }])]
+        }
+        let side = DifferentialSide<ToyEvents>(name: "toy", open: { try ToyEvents(path: $0, port: .reference) }, close: { $0.close() })
+        let transcript = try TranscriptRunner(side: side, workDirectory: folder.url).record(scenarios(.failure(recorded)), on: file)
+        return try TranscriptRunner(side: side, workDirectory: folder.url).verify(scenarios(outcome), against: transcript, on: file)
+    }
+
+    private static let unique = SQLiteSwiftResult(
+        message: "UNIQUE constraint failed: note.body", code: 19, sql: "INSERT INTO note (body) VALUES (?)"
+    )
+
+    @Test("UNIQUE recorded, FOREIGN KEY thrown (GRDB's words): a mismatch")
+    func uniqueAgainstForeignKey() throws {
+        let result = try verify(recorded: Self.unique, against: .failure(GRDBDatabaseError(
+            resultCode: 19, message: "FOREIGN KEY constraint failed", sql: "INSERT INTO note (body) VALUES (?)"
+        )))
+        #expect(result.mismatches.map(\.field) == ["error"], "\(result.text)")
+        #expect(result.mismatches.first?.actual.contains("foreignKey") == true, "\(result.text)")
+    }
+
+    @Test("UNIQUE on one column recorded, UNIQUE on another thrown: a mismatch")
+    func uniqueOnAnotherColumn() throws {
+        let result = try verify(recorded: Self.unique, against: .failure(GRDBDatabaseError(
+            resultCode: 19, message: "UNIQUE constraint failed: note.uuid", sql: "INSERT INTO note (body) VALUES (?)"
+        )))
+        #expect(result.mismatches.map(\.field) == ["error"], "\(result.text)")
+    }
+
+    @Test("a refusal recorded, a value returned: a mismatch")
+    func constraintAgainstNoError() throws {
+        let result = try verify(recorded: Self.unique, against: .success(1))
+        #expect(result.mismatches.map(\.field) == ["outcome"], "\(result.text)")
+    }
+
+    @Test("two different SQLITE_ERROR messages: a mismatch")
+    func otherMessagesDiffer() throws {
+        let result = try verify(
+            recorded: SQLiteSwiftResult(message: "no such table: note", code: 1, sql: "SELECT * FROM note"),
+            against: .failure(GRDBDatabaseError(resultCode: 1, message: "no such column: body", sql: "SELECT body FROM note"))
+        )
+        #expect(result.mismatches.map(\.field) == ["error"], "\(result.text)")
+    }
+
+    @Test("the same refusal in SQLite.swift's and GRDB's words: no mismatch")
+    func sameRefusalAgrees() throws {
+        let result = try verify(recorded: Self.unique, against: .failure(GRDBDatabaseError(
+            resultCode: 19, message: "UNIQUE constraint failed: note.body", sql: "INSERT INTO note(body) VALUES ('x')"
+        )))
+        #expect(result.agrees, "\(result.text)")
     }
 }
