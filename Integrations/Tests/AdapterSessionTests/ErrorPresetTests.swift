@@ -29,7 +29,7 @@ private enum Violations {
         ("foreign key", "INSERT INTO note (body, folder) VALUES ('z', 'missing')", "SQLite error 19 [foreignKey]"),
         ("not null", "INSERT INTO note (body) VALUES (NULL)", "SQLite error 19 [notNull on note(body)]"),
         ("check", "INSERT INTO note (body, stars) VALUES ('w', 9)", "SQLite error 19 [check (stars_in_range)]"),
-        ("no such table", "INSERT INTO nothing (id) VALUES (1)", "SQLite error 1 [no such table: nothing]"),
+        ("no such table", "INSERT INTO absent (id) VALUES (1)", "SQLite error 1 [no such table: absent]"),
     ]
 }
 
