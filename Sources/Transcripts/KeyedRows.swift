@@ -8,24 +8,38 @@ struct TableShape: Sendable, Hashable {
     /// `nil` for a table with rowid (keyed by rowid, as the state hash orders it and the differential names it); for a
     /// table without rowid, its primary-key columns, in key order.
     var keyColumns: [String]?
+    /// The columns whose values name a row in the row detail: the key columns, or a rowid table's `INTEGER PRIMARY
+    /// KEY` (the rowid itself).
+    var namingColumns: [String] = []
 
     /// The shape of `table` in the database `connection` has open.
     static func read(_ table: String, _ connection: EngineConnection, ignoredColumns: Set<String>) throws -> TableShape {
         let quoted = quoteIdentifier(table)
         let columns = try connection.prepare("SELECT * FROM \(quoted) LIMIT 0").columnNames
             .filter { !ignoredColumns.contains($0.uppercased()) }
-        if (try? connection.prepare("SELECT rowid FROM \(quoted) LIMIT 0")) != nil {
-            return TableShape(columns: columns, keyColumns: nil)
-        }
         // table_info: cid, name, type, notnull, dflt_value, pk
-        var key: [(Int64, String)] = []
+        var key: [(position: Int64, name: String, type: String)] = []
         for row in try connection.rows("PRAGMA table_info(\(quoted))") where row.count > 5 {
             if case .integer(let position) = row[5], position > 0, case .text(let name) = row[1], columns.contains(name) {
-                key.append((position, name))
+                let type = if case .text(let declared) = row[2] { declared.uppercased() } else { "" }
+                key.append((position, name, type))
             }
         }
-        let keyColumns = key.sorted { $0.0 < $1.0 }.map(\.1)
-        return TableShape(columns: columns, keyColumns: keyColumns.isEmpty ? columns : keyColumns)
+        if (try? connection.prepare("SELECT rowid FROM \(quoted) LIMIT 0")) != nil {
+            // A single INTEGER PRIMARY KEY column is the rowid.
+            let alias = key.count == 1 && key[0].type == "INTEGER" ? [key[0].name] : []
+            return TableShape(columns: columns, keyColumns: nil, namingColumns: alias)
+        }
+        let keyColumns = key.sorted { $0.position < $1.position }.map(\.name)
+        let naming = keyColumns.isEmpty ? columns : keyColumns
+        return TableShape(columns: columns, keyColumns: naming, namingColumns: naming)
+    }
+
+    /// Refuses a redacted column that names the table's rows (``RedactionError/keyColumn(table:column:)``).
+    func checkRedactions(_ redacted: Set<String>, table: String) throws(RedactionError) {
+        if let column = namingColumns.first(where: { redacted.contains($0.uppercased()) }) {
+            throw .keyColumn(table: table, column: column)
+        }
     }
 
     /// The positions of the key columns among ``columns`` (empty for a rowid table).

@@ -22,6 +22,18 @@ final class SourceSnapshot {
         tables = Dictionary(digest.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Refuses, before anything is recorded, a redacted column no table of the source has (a misspelt name) and, when
+    /// rows are kept, one that keys its table's rows (``RedactionError``).
+    func checkRedactions(_ options: Transcript.StateOptions) throws {
+        var unseen = options.redactedColumns
+        for table in digest.tables {
+            let shape = try TableShape.read(table.name, connection, ignoredColumns: options.ignoredColumns)
+            if options.rowDetailLimit > 0 { try shape.checkRedactions(options.redactedColumns, table: table.name) }
+            unseen.subtract(shape.columns.map { $0.uppercased() })
+        }
+        if let missing = unseen.sorted().first { throw RedactionError.noSuchColumn(missing) }
+    }
+
     /// The source's table of that name, if it has one.
     func table(_ name: String) -> DatabaseStateDigest.Table? { tables[name] }
 

@@ -45,6 +45,7 @@ extension TranscriptRunner {
             throw DifferentialError.cannotInspect(side: side.name, reason: describe(error, pristine))
         }
         defer { source.close() }
+        if case .record(let options) = use { try source.checkRedactions(options) }
         var records: [PlayedScenario] = []
         for (index, scenario) in scenarios.enumerated() {
             progress(index + 1, scenarios.count)

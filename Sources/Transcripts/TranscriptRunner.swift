@@ -38,7 +38,9 @@ public struct TranscriptRunner<Subject> {
     /// side cannot forget one; a format 2 transcript is verified with these.
     public var ignoredTables: Set<String>
     /// Columns (any table, compared upper-cased) whose values the row detail never writes (`<redacted>`) and a
-    /// mismatch never shows; the table hash still covers them. Recorded in the header.
+    /// mismatch never shows; the table hash still covers them. Recorded in the header. Recording refuses a name no
+    /// table of the source has, and a column that keys its table's rows while row detail is kept (``RedactionError``).
+    /// Returned values are not redacted: an operation that returns a secret keeps it in the transcript.
     public var redactedColumns: Set<String> = []
     /// At most this many changed rows of one table are kept per scenario when recording (the default is
     /// ``Transcript/StateOptions/defaultRowDetailLimit``); a table changed in more keeps its hash only, and
@@ -104,7 +106,8 @@ public struct TranscriptRunner<Subject> {
     ///   - parameters: what a verifier needs to make the same scenarios again (kept in the header).
     ///   - progress: called before each scenario with its 1-based number and the count.
     /// - Throws: the subject's error when it cannot open a copy (nothing can be recorded), `DifferentialError` when
-    ///   the file cannot be copied or a copy cannot be read back, ``TranscriptError/digestUnavailable``.
+    ///   the file cannot be copied or a copy cannot be read back, ``TranscriptError/digestUnavailable``,
+    ///   ``RedactionError`` for a redacted column that cannot be kept out (before anything is run).
     public func record(
         _ scenarios: [Scenario<Subject>], on file: String, parameters: [Transcript.Parameter] = [],
         progress: (_ scenario: Int, _ of: Int) -> Void = { _, _ in }
