@@ -8,37 +8,43 @@ struct TableShape: Sendable, Hashable {
     /// `nil` for a table with rowid (keyed by rowid, as the state hash orders it and the differential names it); for a
     /// table without rowid, its primary-key columns, in key order.
     var keyColumns: [String]?
-    /// The columns whose values name a row in the row detail: the key columns, or a rowid table's `INTEGER PRIMARY
-    /// KEY` (the rowid itself).
-    var namingColumns: [String] = []
 
     /// The shape of `table` in the database `connection` has open.
     static func read(_ table: String, _ connection: EngineConnection, ignoredColumns: Set<String>) throws -> TableShape {
         let quoted = quoteIdentifier(table)
         let columns = try connection.prepare("SELECT * FROM \(quoted) LIMIT 0").columnNames
             .filter { !ignoredColumns.contains($0.uppercased()) }
+        if (try? connection.prepare("SELECT rowid FROM \(quoted) LIMIT 0")) != nil {
+            return TableShape(columns: columns, keyColumns: nil)
+        }
+        let keyColumns = try primaryKey(quoted, connection).map(\.name).filter { columns.contains($0) }
+        return TableShape(columns: columns, keyColumns: keyColumns.isEmpty ? columns : keyColumns)
+    }
+
+    /// The primary-key columns of the table `quoted` names, in key order, with their declared types (upper-cased).
+    private static func primaryKey(_ quoted: String, _ connection: EngineConnection) throws -> [(name: String, type: String)] {
         // table_info: cid, name, type, notnull, dflt_value, pk
         var key: [(position: Int64, name: String, type: String)] = []
         for row in try connection.rows("PRAGMA table_info(\(quoted))") where row.count > 5 {
-            if case .integer(let position) = row[5], position > 0, case .text(let name) = row[1], columns.contains(name) {
+            if case .integer(let position) = row[5], position > 0, case .text(let name) = row[1] {
                 let type = if case .text(let declared) = row[2] { declared.uppercased() } else { "" }
                 key.append((position, name, type))
             }
         }
-        if (try? connection.prepare("SELECT rowid FROM \(quoted) LIMIT 0")) != nil {
-            // A single INTEGER PRIMARY KEY column is the rowid.
-            let alias = key.count == 1 && key[0].type == "INTEGER" ? [key[0].name] : []
-            return TableShape(columns: columns, keyColumns: nil, namingColumns: alias)
-        }
-        let keyColumns = key.sorted { $0.position < $1.position }.map(\.name)
-        let naming = keyColumns.isEmpty ? columns : keyColumns
-        return TableShape(columns: columns, keyColumns: naming, namingColumns: naming)
+        return key.sorted { $0.position < $1.position }.map { ($0.name, $0.type) }
     }
 
-    /// Refuses a redacted column that names the table's rows (``RedactionError/keyColumn(table:column:)``).
-    func checkRedactions(_ redacted: Set<String>, table: String) throws(RedactionError) {
-        if let column = namingColumns.first(where: { redacted.contains($0.uppercased()) }) {
-            throw .keyColumn(table: table, column: column)
+    /// Refuses a redacted column whose values name the table's rows in the row detail
+    /// (``RedactionError/keyColumn(table:column:)``): a key column, or a rowid table's `INTEGER PRIMARY KEY` (the
+    /// rowid itself).
+    func checkRedactions(_ redacted: Set<String>, table: String, _ connection: EngineConnection) throws {
+        var naming = keyColumns ?? []
+        if keyColumns == nil {
+            let key = try Self.primaryKey(quoteIdentifier(table), connection)
+            if key.count == 1, key[0].type == "INTEGER" { naming = [key[0].name] }
+        }
+        if let column = naming.first(where: { redacted.contains($0.uppercased()) }) {
+            throw RedactionError.keyColumn(table: table, column: column)
         }
     }
 

@@ -28,7 +28,7 @@ final class SourceSnapshot {
         var unseen = options.redactedColumns
         for table in digest.tables {
             let shape = try TableShape.read(table.name, connection, ignoredColumns: options.ignoredColumns)
-            if options.rowDetailLimit > 0 { try shape.checkRedactions(options.redactedColumns, table: table.name) }
+            if options.rowDetailLimit > 0 { try shape.checkRedactions(options.redactedColumns, table: table.name, connection) }
             unseen.subtract(shape.columns.map { $0.uppercased() })
         }
         if let missing = unseen.sorted().first { throw RedactionError.noSuchColumn(missing) }

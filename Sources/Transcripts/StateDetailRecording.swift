@@ -33,7 +33,7 @@ extension TableDetail {
         largeValueLimit: Int
     ) throws -> TableDetail {
         let shape = try TableShape.read(table, connection, ignoredColumns: options.ignoredColumns)
-        if options.rowDetailLimit > 0 { try shape.checkRedactions(options.redactedColumns, table: table) }
+        if options.rowDetailLimit > 0 { try shape.checkRedactions(options.redactedColumns, table: table, connection) }
         let sourceShape = try source.table(table).map { _ in
             try TableShape.read(table, source.connection, ignoredColumns: options.ignoredColumns)
         }
