@@ -5,20 +5,6 @@ import SQLiteEngine
 import TestSupport
 import Testing
 
-/// SQLite.swift's `Result.error` as it describes itself (`Sources/SQLite/Core/Result.swift`).
-private struct SQLiteSwiftWords: Error, CustomStringConvertible {
-    let message: String
-    let code: Int32
-    var description: String { "\(message) (INSERT INTO note (body, folder) VALUES (?, ?)) (code: \(code))" }
-}
-
-/// GRDB's `DatabaseError` as it describes itself (`GRDB/Core/DatabaseError.swift`).
-private struct GRDBWords: Error, CustomStringConvertible {
-    let code: Int32
-    let message: String
-    var description: String { "SQLite error \(code): \(message) - while executing `INSERT INTO note(body) VALUES (?)`" }
-}
-
 /// A subject that throws what it was given (or returns 1).
 private struct Thrower {
     let outcome: (any Error)?
@@ -37,8 +23,8 @@ struct ComparedErrorsTests {
         do { try notes.connection.run("INSERT INTO NOTE(NAME, VALUE) VALUES ('Seed', 1)") } catch { engine = error }
         let expected = "SQLite error 19 [unique on NOTE(NAME)]"
         #expect(ComparedErrors.standard(try #require(engine)) == expected)
-        #expect(ComparedErrors.standard(SQLiteSwiftWords(message: "UNIQUE constraint failed: NOTE.NAME", code: 19)) == expected)
-        #expect(ComparedErrors.standard(GRDBWords(code: 19, message: "UNIQUE constraint failed: NOTE.NAME")) == expected)
+        #expect(ComparedErrors.standard(SQLiteSwiftResultWords(message: "UNIQUE constraint failed: NOTE.NAME", code: 19)) == expected)
+        #expect(ComparedErrors.standard(GRDBErrorWords(code: 19, message: "UNIQUE constraint failed: NOTE.NAME")) == expected)
         let session = PersistenceError.constraintViolated(
             ConstraintViolation(sqliteExtendedCode: 2067, message: "UNIQUE constraint failed: NOTE.NAME")
         )
@@ -52,7 +38,7 @@ struct ComparedErrorsTests {
         let message = "UNIQUE constraint failed: note.id"
         let withExtended = ComparedErrors.sqliteForm(code: 1555, message: message)
         #expect(withExtended == ComparedErrors.sqliteForm(code: 19, message: message))
-        #expect(withExtended == ComparedErrors.standard(SQLiteSwiftWords(message: message, code: 19)))
+        #expect(withExtended == ComparedErrors.standard(SQLiteSwiftResultWords(message: message, code: 19)))
         let session = PersistenceError.constraintViolated(ConstraintViolation(sqliteExtendedCode: 1555, message: message))
         #expect(ComparedErrors.standard(session) == withExtended)
     }
@@ -60,14 +46,14 @@ struct ComparedErrorsTests {
     @Test("different kinds, columns, codes and messages stay different")
     func differencesStay() {
         let forms = [
-            ComparedErrors.standard(SQLiteSwiftWords(message: "UNIQUE constraint failed: note.body", code: 19)),
-            ComparedErrors.standard(GRDBWords(code: 19, message: "UNIQUE constraint failed: note.uuid")),
-            ComparedErrors.standard(GRDBWords(code: 19, message: "FOREIGN KEY constraint failed")),
-            ComparedErrors.standard(GRDBWords(code: 19, message: "NOT NULL constraint failed: note.body")),
-            ComparedErrors.standard(GRDBWords(code: 19, message: "CHECK constraint failed: positive")),
-            ComparedErrors.standard(GRDBWords(code: 1, message: "no such table: note")),
-            ComparedErrors.standard(SQLiteSwiftWords(message: "no such column: body", code: 1)),
-            ComparedErrors.standard(GRDBWords(code: 5, message: "database is locked")),
+            ComparedErrors.standard(SQLiteSwiftResultWords(message: "UNIQUE constraint failed: note.body", code: 19)),
+            ComparedErrors.standard(GRDBErrorWords(code: 19, message: "UNIQUE constraint failed: note.uuid")),
+            ComparedErrors.standard(GRDBErrorWords(code: 19, message: "FOREIGN KEY constraint failed")),
+            ComparedErrors.standard(GRDBErrorWords(code: 19, message: "NOT NULL constraint failed: note.body")),
+            ComparedErrors.standard(GRDBErrorWords(code: 19, message: "CHECK constraint failed: positive")),
+            ComparedErrors.standard(GRDBErrorWords(code: 1, message: "no such table: note")),
+            ComparedErrors.standard(SQLiteSwiftResultWords(message: "no such column: body", code: 1)),
+            ComparedErrors.standard(GRDBErrorWords(code: 5, message: "database is locked")),
         ]
         #expect(Set(forms).count == forms.count, "\(forms)")
     }
@@ -99,9 +85,9 @@ struct ComparedErrorsTests {
 
     @Test("by default the differential takes one refusal in two libraries' words as agreeing, and a different one as a mismatch")
     func harnessDefault() throws {
-        let unique = SQLiteSwiftWords(message: "UNIQUE constraint failed: note.body", code: 19)
-        #expect(try compare(unique, GRDBWords(code: 19, message: "UNIQUE constraint failed: note.body")).agrees)
-        let foreignKey = try compare(unique, GRDBWords(code: 19, message: "FOREIGN KEY constraint failed"))
+        let unique = SQLiteSwiftResultWords(message: "UNIQUE constraint failed: note.body", code: 19)
+        #expect(try compare(unique, GRDBErrorWords(code: 19, message: "UNIQUE constraint failed: note.body")).agrees)
+        let foreignKey = try compare(unique, GRDBErrorWords(code: 19, message: "FOREIGN KEY constraint failed"))
         #expect(foreignKey.mismatches.map(\.field) == ["(error)"], "\(foreignKey.mismatches)")
         #expect(foreignKey.mismatches.first?.baseline == "SQLite error 19 [unique on note(body)]")
         #expect(foreignKey.mismatches.first?.candidate == "SQLite error 19 [foreignKey]")

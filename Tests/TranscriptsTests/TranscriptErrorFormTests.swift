@@ -5,23 +5,6 @@ import TestSupport
 import Testing
 import Transcripts
 
-/// SQLite.swift's `Result.error` as it describes itself (`Sources/SQLite/Core/Result.swift`): the message, the
-/// statement, the primary code.
-private struct SQLiteSwiftResult: Error, CustomStringConvertible {
-    let message: String
-    let code: Int32
-    let sql: String
-    var description: String { "\(message) (\(sql)) (code: \(code))" }
-}
-
-/// GRDB's `DatabaseError` as it describes itself (`GRDB/Core/DatabaseError.swift`).
-private struct GRDBDatabaseError: Error, CustomStringConvertible {
-    let resultCode: Int32
-    let message: String
-    let sql: String
-    var description: String { "SQLite error \(resultCode): \(message) - while executing `\(sql)`" }
-}
-
 /// The standard form (`ComparedErrors.standard`, which the integrations' `RealLibraryPresets.describeError` gives too).
 private struct PresetForm: Error, CustomStringConvertible {
     var description: String { "SQLite error 19 [unique on EVENT(UUID)]" }
@@ -38,8 +21,8 @@ private struct Library {
     func run<T>(_ body: (ToyEvents) throws -> T) throws -> T {
         do { return try body(events) } catch let error as SQLiteError {
             switch reports {
-            case .sqliteSwift: throw SQLiteSwiftResult(message: error.message, code: error.code, sql: error.sql ?? "")
-            case .grdb: throw GRDBDatabaseError(resultCode: error.code, message: error.message, sql: error.sql ?? "")
+            case .sqliteSwift: throw SQLiteSwiftResultWords(message: error.message, code: error.code, sql: error.sql ?? "")
+            case .grdb: throw GRDBErrorWords(code: error.code, message: error.message, sql: error.sql ?? "")
             case .preset: throw PresetForm()
             case .engine: throw error
             }
@@ -111,8 +94,8 @@ struct TranscriptErrorFormTests {
         let result = try runner.verify(Self.scenarios, against: transcript, on: file)
         let mismatch = try #require(result.mismatches.first)
         #expect(mismatch.field == "error")
-        #expect(mismatch.expected.hasPrefix("threw SQLiteSwiftResult: UNIQUE constraint failed: EVENT.UUID"))
-        #expect(mismatch.actual.hasPrefix("threw GRDBDatabaseError: SQLite error 19: UNIQUE constraint failed"))
+        #expect(mismatch.expected.hasPrefix("threw SQLiteSwiftResultWords: UNIQUE constraint failed: EVENT.UUID"))
+        #expect(mismatch.actual.hasPrefix("threw GRDBErrorWords: SQLite error 19: UNIQUE constraint failed"))
     }
 
     @Test("another failure does not agree: a unique violation recorded, a NOT NULL one thrown")
@@ -148,24 +131,18 @@ struct TranscriptErrorKindTests {
         return try TranscriptRunner(side: side, workDirectory: folder.url).verify(scenarios(outcome), against: transcript, on: file)
     }
 
-    private static let unique = SQLiteSwiftResult(
-        message: "UNIQUE constraint failed: note.body", code: 19, sql: "INSERT INTO note (body) VALUES (?)"
-    )
+    private static let unique = SQLiteSwiftResultWords(message: "UNIQUE constraint failed: note.body", code: 19)
 
     @Test("UNIQUE recorded, FOREIGN KEY thrown (GRDB's words): a mismatch")
     func uniqueAgainstForeignKey() throws {
-        let result = try verify(recorded: Self.unique, against: .failure(GRDBDatabaseError(
-            resultCode: 19, message: "FOREIGN KEY constraint failed", sql: "INSERT INTO note (body) VALUES (?)"
-        )))
+        let result = try verify(recorded: Self.unique, against: .failure(GRDBErrorWords(code: 19, message: "FOREIGN KEY constraint failed")))
         #expect(result.mismatches.map(\.field) == ["error"], "\(result.text)")
         #expect(result.mismatches.first?.actual.contains("foreignKey") == true, "\(result.text)")
     }
 
     @Test("UNIQUE on one column recorded, UNIQUE on another thrown: a mismatch")
     func uniqueOnAnotherColumn() throws {
-        let result = try verify(recorded: Self.unique, against: .failure(GRDBDatabaseError(
-            resultCode: 19, message: "UNIQUE constraint failed: note.uuid", sql: "INSERT INTO note (body) VALUES (?)"
-        )))
+        let result = try verify(recorded: Self.unique, against: .failure(GRDBErrorWords(code: 19, message: "UNIQUE constraint failed: note.uuid")))
         #expect(result.mismatches.map(\.field) == ["error"], "\(result.text)")
     }
 
@@ -178,17 +155,15 @@ struct TranscriptErrorKindTests {
     @Test("two different SQLITE_ERROR messages: a mismatch")
     func otherMessagesDiffer() throws {
         let result = try verify(
-            recorded: SQLiteSwiftResult(message: "no such table: note", code: 1, sql: "SELECT * FROM note"),
-            against: .failure(GRDBDatabaseError(resultCode: 1, message: "no such column: body", sql: "SELECT body FROM note"))
+            recorded: SQLiteSwiftResultWords(message: "no such table: note", code: 1, sql: "SELECT * FROM note"),
+            against: .failure(GRDBErrorWords(code: 1, message: "no such column: body", sql: "SELECT body FROM note"))
         )
         #expect(result.mismatches.map(\.field) == ["error"], "\(result.text)")
     }
 
     @Test("the same refusal in SQLite.swift's and GRDB's words: no mismatch")
     func sameRefusalAgrees() throws {
-        let result = try verify(recorded: Self.unique, against: .failure(GRDBDatabaseError(
-            resultCode: 19, message: "UNIQUE constraint failed: note.body", sql: "INSERT INTO note(body) VALUES ('x')"
-        )))
+        let result = try verify(recorded: Self.unique, against: .failure(GRDBErrorWords(code: 19, message: "UNIQUE constraint failed: note.body")))
         #expect(result.agrees, "\(result.text)")
     }
 }
