@@ -38,8 +38,8 @@ struct RecordCommand: Command {
                        several. Refused (exit 64) when no table of FILE has it, or when it keys its table's rows
                        (then use --row-detail-limit 0). Values an operation returns are not redacted.
       --row-detail-limit N
-                       keep at most N changed rows per table and scenario (default \(Transcript.StateOptions.defaultRowDetailLimit));
-                       a table changed in more keeps its hash only. 0: state hashes only, as format 2
+                       keep at most N changed rows per table and scenario (default \(Transcript.StateOptions.defaultRowDetailLimit)); a table
+                       changed in more keeps its hash only; 0 keeps state hashes only, as format 2 did
     \(KeyOptions.help)
       --json           {"transcript", "scenarios", "operations", "sourceSHA256", "session"}
 
