@@ -21,13 +21,25 @@ public struct SQLiteErrorForm: Sendable, Hashable, CustomStringConvertible {
     public let constraint: ConstraintViolation.Kind?
     /// SQLite's own message (`sqlite3_errmsg`), without the SQL a library appends; empty when the error carried none.
     public let message: String
+    /// ``description``, made once.
+    private let standard: String
 
     /// A form from its parts.
     public init(code: Int32, extendedCode: Int32?, constraint: ConstraintViolation.Kind?, message: String = "") {
+        self.init(
+            code: code, extendedCode: extendedCode, constraint: constraint, message: message,
+            standard: ComparedErrors.sqliteForm(code: extendedCode ?? code, message: message)
+        )
+    }
+
+    private init(
+        code: Int32, extendedCode: Int32?, constraint: ConstraintViolation.Kind?, message: String, standard: String
+    ) {
         self.code = code
         self.extendedCode = extendedCode
         self.constraint = constraint
         self.message = message
+        self.standard = standard
     }
 
     /// The form of `error`, or `nil` when it is not an SQLite failure of either library or a session's.
@@ -45,7 +57,11 @@ public struct SQLiteErrorForm: Sendable, Hashable, CustomStringConvertible {
         } else if let persistence = error as? SessionError {
             switch persistence {
             case .constraintViolated(let violation):
-                self.init(code: 19, extendedCode: nil, constraint: violation.kind, message: violation.message)
+                // The violation's parsed parts, which an adapter may have given without SQLite's message.
+                self.init(
+                    code: 19, extendedCode: nil, constraint: violation.kind, message: violation.message,
+                    standard: ComparedErrors.standard(persistence)
+                )
             case .database(let code, let extendedCode, let message):
                 self.init(code: code, extendedCode: extendedCode, constraint: nil, message: message)
             default:
@@ -69,7 +85,5 @@ public struct SQLiteErrorForm: Sendable, Hashable, CustomStringConvertible {
     /// note(body)]`, `SQLite error 1 [no such table: folder]`. The code and, for a constraint, the kind, table and
     /// columns SQLite's message names (a PRIMARY KEY reads as `unique`, as SQLite's message words it), or SQLite's
     /// message for any other failure; not the extended code, which one library does not report.
-    public var description: String {
-        ComparedErrors.sqliteForm(code: extendedCode ?? code, message: message)
-    }
+    public var description: String { standard }
 }

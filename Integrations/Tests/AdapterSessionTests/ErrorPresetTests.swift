@@ -99,3 +99,15 @@ struct ErrorPresetTests {
         #expect(RealLibraryPresets.describeError(AppError()) == "AppError: no such folder")
     }
 }
+
+@Suite("A session's constraint violation built from its parts reads in the standard form")
+struct ParsedViolationFormTests {
+    @Test("a violation an adapter gave without SQLite's message keeps its kind, table and columns")
+    func partsWithoutMessage() {
+        let violation = PersistenceError.constraintViolated(
+            ConstraintViolation(kind: .primaryKey, table: "note", columns: ["id"], message: "")
+        )
+        #expect(RealLibraryPresets.describeError(violation) == "SQLite error 19 [unique on note(id)]")
+        #expect(RealLibraryPresets.describeError(violation) == ComparedErrors.standard(violation))
+    }
+}
