@@ -52,15 +52,7 @@ struct DatabaseStateDiff {
     /// `type name` -> `tbl_name: sql`, for every schema object but those of an ignored table (the table itself, its
     /// indexes and triggers).
     private func schema(_ connection: EngineConnection) throws -> [String: String] {
-        var result: [String: String] = [:]
-        for row in try connection.rows("SELECT type, name, tbl_name, sql FROM sqlite_master") {
-            let type = row[0].textOrDescription
-            let name = row[1].textOrDescription
-            let table = row[2].textOrDescription
-            if options.ignoredTables.contains(table) { continue }
-            result["\(type) \(name)"] = "\(table): \(row[3].textOrDescription)"
-        }
-        return result
+        try connection.schemaEntries(ignoring: options.ignoredTables)
     }
 
     private func tables(_ connection: EngineConnection) throws -> Set<String> {
@@ -138,20 +130,56 @@ struct DatabaseStateDiff {
         return [(.rows, table, onlyLeft.joined(separator: " | "), onlyRight.joined(separator: " | "))]
     }
 
-    private func identical(_ a: SQLiteValue, _ b: SQLiteValue) -> Bool {
-        if case .real(let x) = a, case .real(let y) = b { return x.bitPattern == y.bitPattern }
-        return a == b
-    }
+    private func identical(_ a: SQLiteValue, _ b: SQLiteValue) -> Bool { a.isIdentical(to: b) }
 
-    private func render(_ value: SQLiteValue) -> String {
-        let text = value.description
-        let shown = text.count > 120 ? String(text.prefix(120)) + "…" : text
-        return "\(shown) (\(value.storageClass))"
-    }
+    private func render(_ value: SQLiteValue) -> String { value.renderedStored }
 
     private func render(row: [SQLiteValue], columns: [String]) -> String {
-        let text = zip(columns, row).map { "\($0)=\($1.description)" }.joined(separator: ", ")
+        StoredRendering.row(row.map(\.description), columns: columns)
+    }
+}
+
+// How the differential shows and compares stored values, opened to the package's other modules (a transcript's row
+// detail reports its differences in exactly these words).
+
+extension SQLiteValue {
+    /// Equal for the state comparison: reals by bit pattern (`-0.0` is not `0.0`), everything else by value.
+    package func isIdentical(to other: SQLiteValue) -> Bool {
+        if case .real(let x) = self, case .real(let y) = other { return x.bitPattern == y.bitPattern }
+        return self == other
+    }
+
+    /// A stored value as a mismatch shows it: its SQL literal (cut at 120 characters) and its storage class,
+    /// `'2026-01-02' (text)`, `5 (integer)`; ``PortingTrap/classify(_:)`` reads this form back.
+    package var renderedStored: String {
+        let text = description
+        let shown = text.count > 120 ? String(text.prefix(120)) + "…" : text
+        return "\(shown) (\(storageClass))"
+    }
+}
+
+/// The differential's text for a whole row.
+package enum StoredRendering {
+    /// A row as a missing or extra row shows it: `ID=3, NAME='x'` (each cell as given), cut at 200 characters.
+    package static func row(_ cells: [String], columns: [String]) -> String {
+        let text = zip(columns, cells).map { "\($0)=\($1)" }.joined(separator: ", ")
         return text.count > 200 ? String(text.prefix(200)) + "…" : text
+    }
+}
+
+extension EngineConnection {
+    /// Every schema object as the differential compares it: `type name` -> `tbl_name: sql`, leaving out those of
+    /// `ignoredTables` (the table itself, its indexes and triggers).
+    package func schemaEntries(ignoring ignoredTables: Set<String>) throws(SQLiteError) -> [String: String] {
+        var result: [String: String] = [:]
+        for row in try rows("SELECT type, name, tbl_name, sql FROM sqlite_master") {
+            let type = row[0].textOrDescription
+            let name = row[1].textOrDescription
+            let table = row[2].textOrDescription
+            if ignoredTables.contains(table) { continue }
+            result["\(type) \(name)"] = "\(table): \(row[3].textOrDescription)"
+        }
+        return result
     }
 }
 

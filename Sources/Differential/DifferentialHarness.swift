@@ -48,7 +48,9 @@ public struct DifferentialHarness<Subject> {
     /// What of the state is compared.
     public var comparison: StateComparison
     /// How an error is described for comparison; two sides agree on a failure when the descriptions are equal.
-    /// Default: the error's type and description. Each side's copy path (and its folder) in the text is replaced by
+    /// Default: ``ComparedErrors/standard(_:)``, the form transcripts and shadow mode use too (an SQLite failure as its
+    /// code and constraint or message, whichever library threw it; anything else as its type and description;
+    /// ``ComparedErrors/typeAndDescription(_:)`` compares every word). Each side's copy path (and its folder) in the text is replaced by
     /// `<database>` (and `<folder>`) before comparing, since the two copies necessarily live at different paths.
     public var describeError: (any Error) -> String
     /// Where the working copies go (each run makes and removes its own folder inside).
@@ -140,7 +142,7 @@ public struct DifferentialHarness<Subject> {
         self.candidate = candidate
         self.inspect = inspect
         self.comparison = comparison
-        self.describeError = { error in "\(type(of: error)): \(error)" }
+        self.describeError = ComparedErrors.standard
         self.workDirectory = workDirectory
         self.shrinkBudget = shrinkBudget
         self.maximumFieldDetails = maximumFieldDetails
@@ -306,10 +308,7 @@ public struct DifferentialHarness<Subject> {
 
     /// An error's description with the side's own copy path and folder replaced by placeholders.
     func describe(_ error: any Error, _ path: String) -> String {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        return describeError(error)
-            .replacingOccurrences(of: path, with: "<database>")
-            .replacingOccurrences(of: folder, with: "<folder>")
+        ComparedErrors.placeholding(describeError(error), copy: path)
     }
 
     private func runOperations(

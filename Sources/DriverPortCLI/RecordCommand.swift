@@ -12,16 +12,21 @@ struct RecordCommand: Command {
     let summary = "record a golden transcript of the legacy session on copies of FILE (for 'verify' later)"
     let help = """
     Usage: driverport record FILE --out TRANSCRIPT [--cipher NAME] [--key-env NAME | --key-file PATH | --key-stdin]
-                                  [--slices NAMES] [--seed N] [--operations N] [--session legacy|queue|pool] [--json]
+                                  [--slices NAMES] [--seed N] [--operations N] [--session legacy|queue|pool]
+                                  [--redact COLUMN]... [--row-detail-limit N] [--json]
 
     Runs "open and close", then each chosen slice's scenarios (its hand-written cases, then seeded random operation
     sequences, the same ones 'driverport diff' runs) through the legacy session, every scenario on a fresh copy of
     FILE (with its -wal and -journal), and writes TRANSCRIPT: FILE's SHA-256, the scenarios and operations in order,
-    every returned value in canonical form (large ones as their SHA-256) or the error thrown, and a logical hash of
-    the database each scenario left (user_version, schema, every table's rows in rowid order with their storage
-    classes; not the journal mode, not the PB_UPDATED_AT clock stamps). FILE is never opened for writing. The same
-    FILE and options always give the same bytes; any session gives the same transcript. The format is described in
-    the Transcripts module's documentation (TranscriptFormat) and in MIGRATION.md.
+    every returned value in canonical form (large ones as their SHA-256) or the error thrown (an SQLite failure as
+    its code and constraint, whichever driver threw it), and a logical hash of the database each scenario left
+    (user_version, schema, every table's rows in rowid order with their storage classes; not the journal mode, not
+    the PB_UPDATED_AT clock stamps), with the rows and schema entries it changed relative to FILE (row detail), so
+    'verify' reports a differing state by table, row and column. FILE is never opened for writing. The same FILE and
+    options always give the same bytes; any session gives the same transcript. The transcript holds the data the
+    scenarios wrote and read: record on a fixture, and redact columns that hold secrets. The format (version 3;
+    version 2 transcripts still verify) is described in the Transcripts module's documentation (TranscriptFormat)
+    and in MIGRATION.md.
 
     Options:
       --out PATH       the transcript to write (replaced if it is a transcript; any other file there is refused)
@@ -29,6 +34,12 @@ struct RecordCommand: Command {
       --seed N         the first random scenario's seed (default 1)
       --operations N   random operations per slice (default 100; 0: hand-written scenarios only)
       --session NAME   record from another session (legacy, queue or pool; default legacy, the reference)
+      --redact COLUMN  a column (of any table) whose stored values the row detail writes as <redacted>; repeat for
+                       several. Refused (exit 64) when no table of FILE has it, or when it keys its table's rows
+                       (then use --row-detail-limit 0). Values an operation returns are not redacted.
+      --row-detail-limit N
+                       keep at most N changed rows per table and scenario (default \(Transcript.StateOptions.defaultRowDetailLimit)); a table
+                       changed in more keeps its hash only; 0 keeps state hashes only, as format 2 did
     \(KeyOptions.help)
       --json           {"transcript", "scenarios", "operations", "sourceSHA256", "session"}
 
@@ -36,7 +47,8 @@ struct RecordCommand: Command {
     73 TRANSCRIPT cannot be written.
     """
     let flags: Set<String> = Set(["json"]).union(KeyOptions.flagNames)
-    let options: Set<String> = Set(["out", "slices", "seed", "operations", "session"]).union(KeyOptions.optionNames)
+    let options: Set<String> = Set(["out", "slices", "seed", "operations", "session", "redact", "row-detail-limit"])
+        .union(KeyOptions.optionNames)
 
     private struct Summary: Encodable {
         let transcript: String
@@ -54,6 +66,9 @@ struct RecordCommand: Command {
         let keyOptions = try KeyOptions(arguments)
         let driver = try TranscriptSupport.session(arguments, default: .legacy)
         let names = try DiffCommand.sliceNames(arguments)
+        let redacted = try Self.redactedColumns(arguments)
+        let rowDetailLimit =
+            try arguments.integer("row-detail-limit", range: 0...10_000_000) ?? Transcript.StateOptions.defaultRowDetailLimit
         let plan: TranscriptPlan
         do {
             plan = try TranscriptPlan(
@@ -71,12 +86,17 @@ struct RecordCommand: Command {
         let key = try TranscriptSupport.openedKey(path, keyOptions: keyOptions, console: console)
         let transcript: Transcript
         do {
-            let runner = try TranscriptSupport.runner(driver, path: path, key: key)
+            var runner = try TranscriptSupport.runner(driver, path: path, key: key)
+            runner.redactedColumns = redacted
+            runner.rowDetailLimit = rowDetailLimit
             transcript = try runner.record(
                 try plan.scenarios(), on: path, parameters: plan.parameters.map { Transcript.Parameter($0.name, $0.value) },
                 progress: TranscriptSupport.progress(console, "recording")
             )
             console.endProgress()
+        } catch let error as RedactionError {
+            console.endProgress()
+            throw CLIError.usage("--redact: \(error); nothing was written")
         } catch {
             throw ErrorMapping.cliError(for: error, path: path)
         }
@@ -99,6 +119,19 @@ struct RecordCommand: Command {
             )
         }
         return .ok
+    }
+
+    /// `--redact COLUMN`, every time it is given: a column name, not a `TABLE.COLUMN` (redaction is by column name in
+    /// every table).
+    private static func redactedColumns(_ arguments: ArgumentList) throws(CLIError) -> Set<String> {
+        var columns: Set<String> = []
+        for column in arguments.values("redact") {
+            guard !column.isEmpty, !column.contains(".") else {
+                throw .usage("--redact takes a column name (redacted in every table that has it), not '\(column)'")
+            }
+            columns.insert(column)
+        }
+        return columns
     }
 
     /// `--out` may replace a transcript, never FILE, its sidecars or any other file.

@@ -1,3 +1,4 @@
+import Differential
 import Foundation
 import MMEXDifferential
 import PersistenceSession
@@ -17,13 +18,16 @@ struct VerifyCommand: Command {
     chosen session, every scenario on a fresh copy of FILE, and compares every operation's value or error and the
     logical hash of the state each scenario left with the transcript. FILE is never opened for writing.
 
-    Prints each mismatch with its transcript line, scenario and operation, then a summary line.
+    Prints each mismatch with its transcript line, scenario and operation (a state difference by table, row key and
+    column, from the transcript's row detail) and the porting trap it is, each trap's advice once, then a summary
+    line.
 
     Options:
       --transcript PATH  the transcript to verify against
       --session NAME     queue (default), pool or legacy
     \(KeyOptions.help)
-      --json             {"file", "transcript", "session", "scenarios", "operations", "mismatches", "details": [...]}
+      --json             {"file", "transcript", "session", "scenarios", "operations", "mismatches", "details": [...],
+                         "traps": [{"id", "name", "advice"}]}
     \(HTMLReportOutput.help)
 
     Exit 0 when the session does what the transcript holds; 1 on a mismatch; 65 when TRANSCRIPT is malformed,
@@ -41,6 +45,7 @@ struct VerifyCommand: Command {
         let operations: Int
         let mismatches: Int
         let details: [TranscriptMismatch]
+        let traps: [PortingTrap]
     }
 
     func run(_ arguments: ArgumentList, console: Console) throws -> ExitCode {
@@ -82,7 +87,8 @@ struct VerifyCommand: Command {
             try console.json(
                 Report(
                     file: path, transcript: transcriptPath, session: driver.rawValue, scenarios: result.scenarios,
-                    operations: result.operations, mismatches: result.mismatches.count, details: result.mismatches
+                    operations: result.operations, mismatches: result.mismatches.count, details: result.mismatches,
+                    traps: result.traps
                 )
             )
         } else {

@@ -73,11 +73,11 @@ public struct TranscriptPlan: Sendable, Equatable {
     /// (``SessionDiffRunner``), which a transcript recorded on one day and verified on another always sees differ.
     public static var ignoredColumns: Set<String> { SessionDiffRunner.clockStampedColumns }
 
-    /// An error as a transcript keeps it: its type and description (as the differential compares errors), with the
+    /// An error as a transcript keeps it: ``ComparedErrors/standard(_:)`` (as the differential compares errors), with the
     /// folder of the import scenarios' source files (a new temporary folder in every process) replaced by
     /// `<import-sources>`, so a transcript recorded in one process verifies in another.
     public static func describeError(_ error: any Error) -> String {
-        let text = "\(type(of: error)): \(error)"
+        let text = ComparedErrors.standard(error)
         guard let folder = try? ImportSources.shared().folder else { return text }
         return text.replacingOccurrences(of: folder, with: "<import-sources>")
     }

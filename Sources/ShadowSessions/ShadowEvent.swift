@@ -16,7 +16,7 @@ public struct ShadowEvent: Sendable, Encodable {
     public struct Side: Sendable, Encodable {
         /// The returned value as a field tree; `nil` when it threw, or returned a value that is not `Encodable`.
         public var result: FieldValue?
-        /// The error's type and description when it threw.
+        /// The error as compared (``ShadowOptions/describeError``, by default the tools' standard form) when it threw.
         public var error: String?
         /// Wall-clock seconds of the unit on this side.
         public var seconds: Double

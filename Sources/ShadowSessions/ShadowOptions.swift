@@ -45,9 +45,9 @@ public struct ShadowOptions: Sendable {
     public var draws: [any ShadowDrawsResetting] = []
 
     /// How a thrown error is described before the two sides' errors are compared (the shadow copy's path is then
-    /// replaced by the real file's). Default: its type and description; an adapter's preset reduces two libraries'
-    /// errors to one form.
-    public var describeError: @Sendable (any Error) -> String = { error in "\(type(of: error)): \(error)" }
+    /// replaced by the real file's). Default: ``ComparedErrors/standard(_:)``, as the differential and transcripts
+    /// describe errors (an SQLite failure as its code and constraint or message, whichever library threw it).
+    public var describeError: @Sendable (any Error) -> String = ComparedErrors.standard
 
     /// The defaults: every unit compared, no ignore rules, values published as they are (to no one), the
     /// state after a write compared without journal mode and sidecars, mismatches never thrown.

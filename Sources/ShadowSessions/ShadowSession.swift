@@ -361,7 +361,7 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
         do {
             return .value(try FieldValue(encoding: encodable))
         } catch {
-            return .unencodable("\(type(of: error)): \(error)")
+            return .unencodable(ComparedErrors.typeAndDescription(error))
         }
     }
 

@@ -19,6 +19,9 @@ public struct DatabaseStateDigest: Sendable, Hashable {
         /// The SHA-256 (lower-case hex) of the kept column names and every row: with its rowid, in rowid order, or
         /// (a table without rowid) each row's own hash, sorted.
         public let sha256: String
+
+        /// Its transcript line: `table "NAME" ROWS HASH`.
+        var line: String { "table \(CanonicalText.quoted(name)) \(rows) \(sha256)" }
     }
 
     /// The database's `PRAGMA user_version` (the app's schema version; MMEX files hold 21).
@@ -34,16 +37,15 @@ public struct DatabaseStateDigest: Sendable, Hashable {
         self.userVersion = userVersion
         self.schemaSHA256 = schemaSHA256
         self.tables = tables
-        sha256 = try SHA256Digest.hex(of: Self.detailLines(userVersion, schemaSHA256, tables).joined(separator: "\n"))
+        sha256 = try SHA256Digest.hex(of: Self.hashedLines(userVersion, schemaSHA256, tables).joined(separator: "\n"))
     }
 
-    /// The lines a transcript holds under its `state` line.
-    static func detailLines(_ userVersion: Int64, _ schema: String, _ tables: [Table]) -> [String] {
-        ["user_version \(userVersion)", "schema \(schema)"]
-            + tables.map { "table \(CanonicalText.quoted($0.name)) \($0.rows) \($0.sha256)" }
+    /// The lines under a transcript's `state` line that its hash covers: `user_version`, `schema` and one `table`
+    /// line per table (a format 3 transcript's row detail between them is not hashed: the table hashes cover the
+    /// rows already).
+    static func hashedLines(_ userVersion: Int64, _ schema: String, _ tables: [Table]) -> [String] {
+        ["user_version \(userVersion)", "schema \(schema)"] + tables.map(\.line)
     }
-
-    var detailLines: [String] { Self.detailLines(userVersion, schemaSHA256, tables) }
 
     /// Reads and hashes the database `connection` has open.
     ///

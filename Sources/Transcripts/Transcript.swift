@@ -8,8 +8,11 @@ import Foundation
 /// keep the text, and verify any other implementation against it later (``TranscriptRunner/verify(_:against:on:progress:)``),
 /// after the reference's code is gone.
 public struct Transcript: Sendable, Equatable {
-    /// The version of the text format this toolkit writes and reads.
-    public static let formatVersion = 2
+    /// The version of the text format this toolkit writes: 3, which keeps row detail beside the state hashes
+    /// (<doc:TranscriptFormat>). A transcript read from version 2 text is written back as version 2.
+    public static let formatVersion = 3
+    /// The versions of the text format this toolkit reads: 2 (state hashes only) and 3.
+    public static let readableVersions = [2, 3]
 
     /// The SHA-256 of the source file's bytes: what `sha256sum FILE` prints.
     public var sourceSHA256: String
@@ -24,6 +27,10 @@ public struct Transcript: Sendable, Equatable {
     public var parameters: [Parameter]
     /// What the subject did in each scenario, in the order they ran.
     public var scenarios: [ScenarioRecord]
+    /// How the states were recorded (row detail, ignored and redacted tables and columns); `nil` for a transcript
+    /// in format 2, which keeps the state hashes only and is verified with the runner's own ignored tables and
+    /// columns.
+    public var stateOptions: StateOptions?
 
     /// A transcript from its parts; ``TranscriptRunner/record(_:on:parameters:progress:)`` builds one, and a reader
     /// of the text format another.
@@ -36,9 +43,10 @@ public struct Transcript: Sendable, Equatable {
     ///   - parameters: What makes the same scenarios again, in header order.
     ///   - scenarios: What the subject did, scenario by scenario.
     ///   - sidecarSHA256: The SHA-256 of each sidecar the source had, by suffix; empty when it had none.
+    ///   - stateOptions: How the states were recorded (format 3); `nil` for a format 2 transcript.
     public init(
         sourceSHA256: String, sourceBytes: UInt64, largeValueLimit: Int, parameters: [Parameter],
-        scenarios: [ScenarioRecord], sidecarSHA256: [String: String] = [:]
+        scenarios: [ScenarioRecord], sidecarSHA256: [String: String] = [:], stateOptions: StateOptions? = nil
     ) {
         self.sourceSHA256 = sourceSHA256
         self.sidecarSHA256 = sidecarSHA256
@@ -46,6 +54,7 @@ public struct Transcript: Sendable, Equatable {
         self.largeValueLimit = largeValueLimit
         self.parameters = parameters
         self.scenarios = scenarios
+        self.stateOptions = stateOptions
     }
 
     /// A named value of the header (`seed`: `1`). Names are lower-case letters, digits and `-`.
@@ -83,6 +92,10 @@ public struct Transcript: Sendable, Equatable {
         public var state: DatabaseStateDigest
         /// The line of its `scenario` record in ``Transcript/text``.
         public var line: Int = 0
+        /// The schema entries and rows the state holds otherwise than the source (format 3); `nil` in format 2.
+        var stateDetail: StateDetail?
+        /// The line of its `state` record in ``Transcript/text`` (where a state mismatch points).
+        var stateLine = 0
     }
 
     /// One operation as recorded.
@@ -123,22 +136,38 @@ public struct Transcript: Sendable, Equatable {
     // MARK: Text
 
     /// The transcript as text: every record on its own line, `\n` line ends, the same bytes for the same content.
-    public var text: String {
+    public var text: String { rendered().lines.joined(separator: "\n") + "\n" }
+
+    /// Sets every scenario's and operation's ``ScenarioRecord/line`` to where ``text`` puts it.
+    mutating func numberLines() {
+        for (index, place) in rendered().places.enumerated() {
+            scenarios[index].line = place.scenario
+            scenarios[index].stateLine = place.state
+            for (operation, line) in place.operations.enumerated() { scenarios[index].operations[operation].line = line }
+        }
+    }
+
+    /// The lines of ``text``, and the 1-based line of each scenario's and operation's record.
+    private func rendered() -> (lines: [String], places: [(scenario: Int, operations: [Int], state: Int)]) {
         var lines = [
-            "driverport-transcript \(Self.formatVersion)",
+            "driverport-transcript \(stateOptions == nil ? 2 : Self.formatVersion)",
             "source sha256 \(sourceSHA256) bytes \(sourceBytes)"
                 + Self.sidecarSuffixes.compactMap { suffix in
                     sidecarSHA256[suffix].map { " \(suffix.dropFirst())-sha256 \($0)" }
                 }.joined(),
             "large-values \(largeValueLimit)",
         ]
+        if let stateOptions { lines += stateOptions.headerLines }
         for parameter in parameters { lines.append("parameter \(parameter.name) \(CanonicalText.quoted(parameter.value))") }
+        var places: [(scenario: Int, operations: [Int], state: Int)] = []
         for (index, scenario) in scenarios.enumerated() {
             lines.append(
                 "scenario \(index + 1) \(CanonicalText.quoted(scenario.name)) seed \(scenario.seed.map(String.init) ?? "-")"
             )
+            var place = (scenario: lines.count, operations: [Int](), state: 0)
             for (number, operation) in scenario.operations.enumerated() {
                 lines.append("op \(number + 1) \(CanonicalText.quoted(operation.name))")
+                place.operations.append(lines.count)
                 lines.append(Self.line(operation.outcome))
             }
             switch scenario.close {
@@ -146,24 +175,12 @@ public struct Transcript: Sendable, Equatable {
             default: lines.append("close ok")
             }
             lines.append("state \(scenario.state.sha256)")
-            lines += scenario.state.detailLines
+            place.state = lines.count
+            places.append(place)
+            lines += StateDetailText.lines(scenario.state, scenario.stateDetail)
         }
         lines.append("end scenarios \(scenarios.count) operations \(operationCount)")
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// Sets every scenario's and operation's ``ScenarioRecord/line`` to where ``text`` puts it.
-    mutating func numberLines() {
-        var line = 3 + parameters.count
-        for scenario in scenarios.indices {
-            line += 1
-            scenarios[scenario].line = line
-            for operation in scenarios[scenario].operations.indices {
-                scenarios[scenario].operations[operation].line = line + 1
-                line += 2
-            }
-            line += 4 + scenarios[scenario].state.tables.count
-        }
+        return (lines, places)
     }
 
     static func line(_ outcome: Outcome) -> String {

@@ -24,7 +24,8 @@ public enum TranscriptError: Error, Sendable, Equatable, CustomStringConvertible
         case .truncated(let line, let reason): "line \(line): truncated transcript: \(reason)"
         case .unsupportedVersion(let line, let found):
             "line \(line): transcript format version \(found) is not one this toolkit reads "
-                + "(it reads version \(Transcript.formatVersion)); record the transcript again"
+                + "(it reads versions \(Transcript.readableVersions.map(String.init).joined(separator: " and "))); "
+                + "record the transcript again"
         case .foreignSource(let line, let recorded, let actual):
             "line \(line): the transcript was recorded on another file (source sha256 \(recorded.prefix(16))…, "
                 + "this file's is \(actual.prefix(16))…; compare with sha256sum, and the -wal and -journal beside it)"

@@ -11,10 +11,12 @@ extension Transcript {
 }
 
 /// Reads a transcript line by line, keeping the line number for errors.
-private struct TranscriptReader {
+struct TranscriptReader {
     let lines: [Substring]
     let endsWithLineBreak: Bool
     var index = 0
+    /// How the transcript's states were recorded: set by a format 3 header, `nil` in format 2.
+    var stateOptions: Transcript.StateOptions?
 
     init(_ text: String) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -90,7 +92,7 @@ private struct TranscriptReader {
         guard magic.count == 2, magic[0] == "driverport-transcript" else {
             throw malformed("not a driverport transcript (the first line must be 'driverport-transcript \(Transcript.formatVersion)')")
         }
-        guard magic[1] == Substring(String(Transcript.formatVersion)) else {
+        guard let version = Transcript.readableVersions.first(where: { magic[1] == Substring(String($0)) }) else {
             throw .unsupportedVersion(line: index, found: String(magic[1].prefix(20)))
         }
         let source = try next(expecting: "the source line")
@@ -111,6 +113,7 @@ private struct TranscriptReader {
         let large = try next(expecting: "the large-values line")
         guard large.count == 2, large[0] == "large-values" else { throw malformed("expected 'large-values N'") }
         let largeValueLimit: Int = try integer(large[1], "the large-value limit")
+        if version >= 3 { stateOptions = try stateOptionsHeader() }
 
         var parameters: [Transcript.Parameter] = []
         while let line = peek(), line.hasPrefix("parameter ") {
@@ -144,7 +147,7 @@ private struct TranscriptReader {
         }
         return Transcript(
             sourceSHA256: sourceSHA256, sourceBytes: sourceBytes, largeValueLimit: largeValueLimit,
-            parameters: parameters, scenarios: scenarios, sidecarSHA256: sidecarSHA256
+            parameters: parameters, scenarios: scenarios, sidecarSHA256: sidecarSHA256, stateOptions: stateOptions
         )
     }
 
@@ -180,6 +183,7 @@ private struct TranscriptReader {
             throw malformed("expected 'op \(operations.count + 1) \"NAME\"' or 'close ok' or 'close ! \"ERROR\"'")
         }
         let stateWords = try next(expecting: "the state line")
+        let stateLine = index
         guard stateWords.count == 2, stateWords[0] == "state" else { throw malformed("expected 'state HASH'") }
         let stateSHA256 = try sha256(stateWords[1], "the state hash")
         let versionWords = try next(expecting: "the user_version line")
@@ -188,22 +192,36 @@ private struct TranscriptReader {
         let schemaWords = try next(expecting: "the schema line")
         guard schemaWords.count == 2, schemaWords[0] == "schema" else { throw malformed("expected 'schema HASH'") }
         let schema = try sha256(schemaWords[1], "the schema hash")
+        var detail = stateOptions.map { _ in StateDetail() }
+        if detail != nil { detail?.schema = try schemaChanges() }
         var tables: [DatabaseStateDigest.Table] = []
         while let next = peek(), next.hasPrefix("table ") {
             let words = try self.next(expecting: "a table")
             guard words.count == 4 else { throw malformed("expected 'table \"NAME\" ROWS HASH'") }
-            tables.append(
-                .init(
-                    name: try string(words[1], "the table name"), rows: try integer(words[2], "the row count"),
-                    sha256: try sha256(words[3], "the table hash")
-                )
+            let table = DatabaseStateDigest.Table(
+                name: try string(words[1], "the table name"), rows: try integer(words[2], "the row count"),
+                sha256: try sha256(words[3], "the table hash")
             )
+            tables.append(table)
+            if let stateOptions, let rows = try tableDetail(rows: table.rows, limit: stateOptions.rowDetailLimit) {
+                detail?.tables[table.name] = rows
+            }
+            if let next = peek(), ["rows ", "rows-omitted ", "row ", "gone "].contains(where: { next.hasPrefix($0) }) {
+                _ = try self.next(expecting: "a table")
+                throw malformed(
+                    stateOptions == nil
+                        ? "row detail in a format 2 transcript" : "a row-detail line where a table or the next record should be"
+                )
+            }
         }
         let state = try DatabaseStateDigest(userVersion: userVersion, schemaSHA256: schema, tables: tables)
         guard state.sha256 == stateSHA256 else {
             throw malformed("the state hash is not the hash of the lines under it (edited by hand?)", line: line)
         }
-        return .init(name: name, seed: seed, operations: operations, close: closeOutcome, state: state, line: line)
+        return .init(
+            name: name, seed: seed, operations: operations, close: closeOutcome, state: state, line: line,
+            stateDetail: detail, stateLine: stateLine
+        )
     }
 
     func outcome(_ words: [Substring]) throws(TranscriptError) -> Transcript.Outcome {

@@ -9,7 +9,9 @@ import SQLiteEngine
 /// Each scenario runs on a fresh copy of the source file (the source is only read), in order: open the subject on the
 /// copy, run every operation (each returned value becomes its `FieldValue` tree, then its canonical text; each
 /// thrown error its normalized description), close the subject, then read the copy back (``inspect``) and hash its
-/// logical state (``DatabaseStateDigest``).
+/// logical state (``DatabaseStateDigest``), keeping the schema entries and rows that differ from the source beside
+/// the hashes (row detail, up to ``rowDetailLimit`` rows per table). Verifying compares the same way and reports a
+/// differing state by table, row key and column, each difference with its porting trap as the differential names it.
 ///
 /// ```swift
 /// let runner = TranscriptRunner(side: DifferentialSide(name: "legacy", open: { try LegacyStore.open(at: $0) },
@@ -28,15 +30,38 @@ public struct TranscriptRunner<Subject> {
     /// that applies the key for encrypted files).
     public var inspect: (_ path: String) throws -> EngineConnection
     /// Columns (any table, compared upper-cased) left out of the state hash: values a trigger stamps with the clock.
+    /// Recording keeps them in the transcript's header, and verifying a format 3 transcript uses the header's.
     public var ignoredColumns: Set<String>
     /// Tables left out of the state hash whole (rows, indexes, triggers): a table one side adds on purpose, such as
-    /// GRDB's `grdb_migrations` ledger (as `StateComparison.ignoredTables` does in the differential).
+    /// GRDB's `grdb_migrations` ledger (as `StateComparison.ignoredTables` does in the differential). Recording keeps
+    /// them in the transcript's header, and verifying a format 3 transcript uses the header's, so the verifying
+    /// side cannot forget one; a format 2 transcript is verified with these.
     public var ignoredTables: Set<String>
-    /// A returned value whose canonical text is longer than this (bytes) is recorded as its length and SHA-256.
+    /// Columns (any table, compared upper-cased) whose values the row detail never writes (`<redacted>`) and a
+    /// mismatch never shows; the table hash still covers them. Recorded in the header. Recording refuses a name no
+    /// table of the source has, and a column that keys its table's rows while row detail is kept (``RedactionError``).
+    /// Returned values are not redacted: an operation that returns a secret keeps it in the transcript.
+    public var redactedColumns: Set<String> = []
+    /// At most this many changed rows of one table are kept per scenario when recording (the default is
+    /// ``Transcript/StateOptions/defaultRowDetailLimit``); a table changed in more keeps its hash only, and
+    /// verifying says so. 0 keeps no row detail.
+    public var rowDetailLimit = Transcript.StateOptions.defaultRowDetailLimit
+    /// At most this many row differences are reported per table when verifying (the count of the rest is reported
+    /// too), as the differential's `StateComparison.maximumRowDetailsPerTable`.
+    public var maximumRowDifferencesPerTable = 20
+    /// A returned value whose canonical text is longer than this (bytes) is recorded as its length and SHA-256;
+    /// so is a stored text or blob of the row detail whose written form is longer.
     public var largeValueLimit: Int
-    /// How a thrown error is described. Default: its type and description, as the differential harness describes
-    /// it. The copy's path (and its folder) in the text are replaced by `<database>` (and `<folder>`).
+    /// How a thrown error is described. Default: `ComparedErrors.standard`, as the differential harness and shadow
+    /// mode describe it (an SQLite failure as its code and constraint or message, whichever library threw it; an
+    /// adapter's preset, such as the integrations' `RealLibraryPresets.describeError`, goes here as it goes into the
+    /// harness and shadow mode). The copy's path (and its folder) in the text are replaced by
+    /// `<database>` (and `<folder>`).
     public var describeError: (any Error) -> String
+    /// How verifying compares a recorded error with a thrown one. Default: ``TranscriptErrorComparison/sqliteErrorForm``,
+    /// both in the standard form, so a transcript recorded with another description of the same SQLite failure
+    /// (an older recorder's type and description, SQLite.swift's words against GRDB's) still agrees.
+    public var errorComparison = TranscriptErrorComparison.sqliteErrorForm
     /// Where the working copies go (a private folder is made and removed inside).
     public var workDirectory: URL
 
@@ -66,11 +91,14 @@ public struct TranscriptRunner<Subject> {
         self.ignoredColumns = ignoredColumns
         self.ignoredTables = ignoredTables
         self.largeValueLimit = max(0, largeValueLimit)
-        self.describeError = { error in "\(type(of: error)): \(error)" }
+        self.describeError = ComparedErrors.standard
         self.workDirectory = workDirectory
     }
 
-    /// Runs every scenario on a fresh copy of `file` and returns what the subject did.
+    /// Runs every scenario on a fresh copy of `file` and returns what the subject did: every outcome, and each
+    /// state's hashes with the rows and schema entries it changed relative to `file` (row detail, at most
+    /// ``rowDetailLimit`` rows per table, ``redactedColumns`` written as `<redacted>`). The transcript holds the
+    /// app's data that way: record on a fixture file.
     ///
     /// - Parameters:
     ///   - scenarios: the scenarios, in the order the transcript keeps them.
@@ -78,23 +106,32 @@ public struct TranscriptRunner<Subject> {
     ///   - parameters: what a verifier needs to make the same scenarios again (kept in the header).
     ///   - progress: called before each scenario with its 1-based number and the count.
     /// - Throws: the subject's error when it cannot open a copy (nothing can be recorded), `DifferentialError` when
-    ///   the file cannot be copied or a copy cannot be read back, ``TranscriptError/digestUnavailable``.
+    ///   the file cannot be copied or a copy cannot be read back, ``TranscriptError/digestUnavailable``,
+    ///   ``RedactionError`` for a redacted column that cannot be kept out (before anything is run).
     public func record(
         _ scenarios: [Scenario<Subject>], on file: String, parameters: [Transcript.Parameter] = [],
         progress: (_ scenario: Int, _ of: Int) -> Void = { _, _ in }
     ) throws -> Transcript {
         let source = try SourceFingerprint(of: file)
-        let played = try play(scenarios, on: file, limit: largeValueLimit, progress: progress) { error in throw error }
+        let options = Transcript.StateOptions(
+            rowDetailLimit: rowDetailLimit, ignoredTables: ignoredTables, ignoredColumns: ignoredColumns,
+            redactedColumns: redactedColumns
+        )
+        let played = try play(scenarios, on: file, limit: largeValueLimit, state: .record(options), progress: progress)
         var transcript = Transcript(
             sourceSHA256: source.sha256, sourceBytes: source.bytes, largeValueLimit: largeValueLimit,
-            parameters: parameters, scenarios: played.compactMap(\.record), sidecarSHA256: source.sidecars
+            parameters: parameters, scenarios: played.compactMap(\.record), sidecarSHA256: source.sidecars,
+            stateOptions: options
         )
         transcript.numberLines()
         return transcript
     }
 
     /// Runs `scenarios` (made again from the transcript's parameters) on fresh copies of `file` and compares every
-    /// outcome and state with `transcript`.
+    /// outcome and state with `transcript`: each error by ``errorComparison``; each state by its hashes, and where a
+    /// table's hash differs, row by row from the transcript's row detail (a format 2 transcript, or a table changed
+    /// in more rows than its row-detail limit, by hash only). Every mismatch is named with its porting trap when the
+    /// differential's classifier knows it.
     ///
     /// - Throws: ``TranscriptError/foreignSource(line:recorded:actual:)`` (before running anything) when `file` is
     ///   not the file the transcript was recorded on; `DifferentialError` when the file cannot be copied or read
@@ -107,144 +144,17 @@ public struct TranscriptRunner<Subject> {
         guard source.sha256 == transcript.sourceSHA256, source.sidecars == transcript.sidecarSHA256 else {
             throw TranscriptError.foreignSource(line: 2, recorded: transcript.sourceSHA256, actual: source.sha256)
         }
-        let played = try play(scenarios, on: file, limit: transcript.largeValueLimit, progress: progress) { _ in }
-        let mismatches = TranscriptComparison(expected: transcript, actual: played).mismatches()
+        let options = transcript.stateOptions ?? Transcript.StateOptions(
+            rowDetailLimit: 0, ignoredTables: ignoredTables, ignoredColumns: ignoredColumns, redactedColumns: redactedColumns
+        )
+        let played = try play(
+            scenarios, on: file, limit: transcript.largeValueLimit, state: .verify(transcript, options), progress: progress
+        )
+        var comparison = TranscriptComparison(expected: transcript, actual: played)
+        comparison.errors = errorComparison
+        let mismatches = comparison.mismatches()
         return TranscriptVerification(
             scenarios: transcript.scenarios.count, operations: transcript.operationCount, mismatches: mismatches
         )
-    }
-
-    // MARK: Playing scenarios
-
-    /// Plays every scenario; `openFailed` decides what a copy the subject cannot open does: rethrow (recording), or
-    /// return, and the scenario is played as that failure (verifying).
-    private func play(
-        _ scenarios: [Scenario<Subject>], on file: String, limit: Int, progress: (Int, Int) -> Void,
-        openFailed: (any Error) throws -> Void
-    ) throws -> [PlayedScenario] {
-        let scratch: ScratchFolder
-        do {
-            scratch = try ScratchFolder.make(kind: "transcript", in: workDirectory)
-        } catch {
-            throw DifferentialError.cannotCopy(path: file, reason: "\(error)")
-        }
-        defer { scratch.remove() }
-        let folder = scratch.url
-        // Every scenario gets its copy in its own folder under the same name, so error texts (which may quote the
-        // path) read the same in every run once the path is replaced.
-        let copy = folder.appendingPathComponent("copy").appendingPathComponent(URL(fileURLWithPath: file).lastPathComponent).path
-        var records: [PlayedScenario] = []
-        for (index, scenario) in scenarios.enumerated() {
-            progress(index + 1, scenarios.count)
-            try freshCopy(of: file, at: copy)
-            let subject: Subject
-            do { subject = try side.open(copy) } catch {
-                try openFailed(error)
-                records.append(.openFailed(name: scenario.name, error: describe(error, copy)))
-                continue
-            }
-            var operations: [Transcript.OperationRecord] = []
-            for operation in scenario.operations {
-                let outcome: Transcript.Outcome
-                switch Result(catching: { try operation.outcome(on: subject) }) {
-                case .success(let value): outcome = try Self.outcome(of: value, limit: limit)
-                case .failure(let error): outcome = .threw(describe(error, copy))
-                }
-                operations.append(.init(name: operation.name, outcome: outcome))
-            }
-            let close: Transcript.Outcome
-            do {
-                try side.close(subject)
-                close = .returned("")
-            } catch {
-                close = .threw(describe(error, copy))
-            }
-            let state: DatabaseStateDigest
-            do {
-                let connection = try inspect(copy)
-                defer { connection.close() }
-                state = try DatabaseStateDigest(
-                    reading: connection, ignoredColumns: ignoredColumns, ignoredTables: ignoredTables
-                )
-            } catch {
-                throw DifferentialError.cannotInspect(side: side.name, reason: describe(error, copy))
-            }
-            records.append(
-                .played(.init(name: scenario.name, seed: scenario.seed, operations: operations, close: close, state: state))
-            )
-        }
-        return records
-    }
-
-    /// A value's canonical text, or its size and hash when longer than `limit`.
-    static func outcome(of value: FieldValue, limit: Int) throws(TranscriptError) -> Transcript.Outcome {
-        let text = CanonicalText.value(value)
-        let bytes = text.utf8.count
-        return bytes > limit ? .returnedLarge(bytes: bytes, sha256: try SHA256Digest.hex(of: text)) : .returned(text)
-    }
-
-    /// An error's description on one line, with the copy's path and folder replaced by placeholders.
-    private func describe(_ error: any Error, _ path: String) -> String {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        return describeError(error)
-            .replacingOccurrences(of: path, with: "<database>")
-            .replacingOccurrences(of: folder, with: "<folder>")
-    }
-
-    /// Makes `target` (and its folder) exactly `source`: the main file, its `-wal` and `-journal`, nothing else.
-    private func freshCopy(of source: String, at target: String) throws {
-        let manager = FileManager.default
-        let folder = URL(fileURLWithPath: target).deletingLastPathComponent()
-        do {
-            try? manager.removeItem(at: folder)
-            try ScratchFolder.makeFolder(at: folder)
-            for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || manager.fileExists(atPath: source + suffix) {
-                try FileCopy.copy(source + suffix, to: target + suffix, mode: 0o600)
-            }
-        } catch {
-            throw DifferentialError.cannotCopy(path: source, reason: "\(error)")
-        }
-    }
-}
-
-/// One scenario as a subject played it: its record, or the error its subject threw when opening the copy.
-enum PlayedScenario {
-    case played(Transcript.ScenarioRecord)
-    case openFailed(name: String, error: String)
-
-    var record: Transcript.ScenarioRecord? {
-        if case .played(let record) = self { return record }
-        return nil
-    }
-}
-
-/// The SHA-256 of a file's bytes (what `sha256sum` prints) and of each of its `-wal` and `-journal` present, read in
-/// chunks.
-struct SourceFingerprint: Equatable {
-    let sha256: String
-    let bytes: UInt64
-    let sidecars: [String: String]
-
-    init(of path: String) throws {
-        (sha256, bytes) = try Self.digest(path)
-        var sidecars: [String: String] = [:]
-        for suffix in Transcript.sidecarSuffixes where FileManager.default.fileExists(atPath: path + suffix) {
-            sidecars[suffix] = try Self.digest(path + suffix).sha256
-        }
-        self.sidecars = sidecars
-    }
-
-    private static func digest(_ path: String) throws -> (sha256: String, bytes: UInt64) {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw DifferentialError.cannotCopy(path: path, reason: "cannot open it for reading")
-        }
-        defer { try? handle.close() }
-        let digest = SHA256Digest()
-        var bytes: UInt64 = 0
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            chunk.withUnsafeBytes { digest.update($0) }
-            bytes += UInt64(chunk.count)
-        }
-        return (try digest.finish(), bytes)
     }
 }

@@ -72,7 +72,7 @@ struct PortingTrapTests {
             operations: [TrapOperations.addOrphan]
         )
         let outcome = try #require(report.mismatches.first { $0.kind == .result })
-        #expect(outcome.field == "(outcome)" && outcome.candidate.contains("FOREIGN KEY"))
+        #expect(outcome.field == "(outcome)" && outcome.candidate == "threw SQLite error 19 [foreignKey]", "\(outcome.candidate)")
         #expect(outcome.trap == .foreignKeyOneSide)
         #expect(report.mismatches.contains { $0.kind == .rows && $0.field.hasPrefix("CHILD") })
     }

@@ -69,9 +69,10 @@ struct TranscriptFormatErrorTests {
 
     @Test("another format version is named")
     func version() throws {
-        let text = try sample().replacingOccurrences(of: "driverport-transcript 2\n", with: "driverport-transcript 1\n")
+        let text = try sample().replacingOccurrences(of: "driverport-transcript 3\n", with: "driverport-transcript 1\n")
         #expect(error(parsing: text) == .unsupportedVersion(line: 1, found: "1"))
         #expect(error(parsing: text)?.description.contains("version 1") == true)
+        #expect(error(parsing: text)?.description.contains("it reads versions 2 and 3") == true)
         #expect(error(parsing: text)?.description.contains("record the transcript again") == true)
     }
 

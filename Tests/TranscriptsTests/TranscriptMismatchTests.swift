@@ -14,7 +14,7 @@ struct TranscriptMismatchTests {
         return (file, try runner.record(ToyShelf.scenarios(), on: file))
     }
 
-    @Test("a subject that returns something else: each mismatch names scenario, operation and transcript line")
+    @Test("a subject that returns something else: each mismatch names scenario, operation, field and transcript line")
     func differentValue() throws {
         let folder = TemporaryDirectory.inMemory("transcript")
         let (file, transcript) = try recorded(folder)
@@ -24,8 +24,9 @@ struct TranscriptMismatchTests {
         let first = try #require(result.mismatches.first)
         #expect(first.scenario == "add and list" && first.scenarioNumber == 1)
         #expect(first.operation == "books" && first.operationNumber == 2)
-        #expect(first.field == "result")
-        #expect(first.expected.contains("\"rating\":4.5") && first.actual.contains("\"rating\":9.0"))
+        #expect(first.field == "result" && first.path == "[0].rating")
+        #expect(first.expected == "4.5" && first.actual == "9.0")
+        #expect(first.description.contains("operation 2 books: result at [0].rating: transcript 4.5; got 9.0"))
         let lines = transcript.text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[first.line - 1] == "op 2 \"books\"", "the mismatch points at its op line")
         #expect(result.mismatches.allSatisfy { $0.field == "result" }, "the state is the same: only values differ")
@@ -49,15 +50,18 @@ struct TranscriptMismatchTests {
         #expect(mismatch.actual == "…" + String(repeating: "a", count: 20) + "y\"")
     }
 
-    @Test("a subject that writes something else: the state mismatch names the table")
+    @Test("a subject that writes something else: the state mismatch names the table and the row, at the state line")
     func differentState() throws {
         let folder = TemporaryDirectory.inMemory("transcript")
         let (file, transcript) = try recorded(folder)
         let planted = TranscriptRunner(side: ToyShelf.side("planted", bug: .extraRow), workDirectory: folder.url)
         let result = try planted.verify(ToyShelf.scenarios(), against: transcript, on: file)
-        let state = try #require(result.mismatches.first { $0.field == "table BOOK" })
+        let state = try #require(result.mismatches.first { $0.table == "BOOK" }, "\(result.text)")
         #expect(state.scenario == "add and list" && state.operation == nil)
-        #expect(state.expected.hasPrefix("3 rows") && state.actual.hasPrefix("4 rows"))
+        #expect(state.field == "extra row BOOK[rowid 4]" && state.key == "rowid 4")
+        #expect(state.expected == "(absent)" && state.actual == "ID=4, TITLE='Ulysses*', RATING=0.0")
+        let lines = transcript.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[state.line - 1].hasPrefix("state "), "the mismatch points at the scenario's state line")
     }
 
     @Test("a hand-edited value in the transcript is a mismatch at that operation")

@@ -4,20 +4,21 @@ import ShadowSessions
 /// Presets for comparing an app on the real SQLite.swift with its port to the real GRDB: each is one line in the
 /// differential (`DifferentialHarness`), transcripts (`TranscriptRunner`) or shadow mode (`ShadowOptions`).
 ///
+/// The three tools already describe errors in one standard form by default (`ComparedErrors.standard`, read from an
+/// error's description); ``describeError(_:)`` gives the same form read from the libraries' error values themselves.
+///
 /// ```swift
-/// harness.describeError = RealLibraryPresets.describeError          // both libraries' errors in one form
 /// harness.knownDifferences.append(RealLibraryPresets.grdbMigrationsLedger)  // GRDB's migrator adds its ledger
-/// runner.describeError = RealLibraryPresets.describeError
 /// runner.ignoredTables = RealLibraryPresets.grdbLedgerTables
-/// options.describeError = RealLibraryPresets.describeError
 /// ```
 public enum RealLibraryPresets {
-    /// An error as the three tools compare it: an SQLite failure of either library as its ``SQLiteErrorForm``,
-    /// anything else as its type and description (the tools' default).
+    /// An error as the three tools compare it by default (`ComparedErrors.standard`), an SQLite failure of either
+    /// library read from its error value (``SQLiteErrorForm``) rather than from its description; anything else as
+    /// the tools' default describes it.
     @Sendable
     public static func describeError(_ error: any Error) -> String {
         if let form = SQLiteErrorForm(error) { return form.description }
-        return "\(type(of: error)): \(error)"
+        return ComparedErrors.standard(error)
     }
 
     /// The tables GRDB's `DatabaseMigrator` adds to the file it migrates.
