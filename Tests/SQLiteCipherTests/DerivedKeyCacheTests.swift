@@ -54,7 +54,7 @@ struct DerivedKeyCacheTests {
         let (path, salt) = try Self.makeFile(folder)
         let open = try Self.open(path, Self.right)
         defer { open.close() }
-        try DerivedKeyCache.retainingEntries {
+        DerivedKeyCache.retainingEntries {
             #expect(throws: CipherError.wrongKey(format: nil)) { try Self.open(path, "cache: a wrong passphrase").close() }
             #expect(throws: CipherError.wrongKey(format: nil)) { try Self.open(path, Self.right + " ").close() }
         }
