@@ -89,7 +89,7 @@ let package = Package(
         // A second process that reads an MMEX file while the app writes it (a widget, in the seeds' terms).
         .executableTarget(name: "driverport-widget-reader", dependencies: ["ReaderWriterDriver"], path: "Tests/WidgetReader"),
 
-        // MARK: Layer 6: what both MMEX sessions share and no driver knows; the benchmark
+        // MARK: Layer 6: what both MMEX sessions share and no driver knows
         .target(
             name: "MMEXSessionSupport",
             dependencies: [
@@ -98,13 +98,6 @@ let package = Package(
             // The sample database, as a file: the sessions do not link the fixture generator (MMEXFixturesTests
             // checks the file holds what the generator writes for the sample spec).
             resources: [.copy("Resources/sample.mmb")]
-        ),
-        .target(
-            name: "DriverPortBench",
-            dependencies: [
-                "CSQLite", "SQLiteEngine", "SQLiteCipher", "LegacyDriver", "ReaderWriterDriver", "MMEXFixtures",
-                "MMEXModel",
-            ]
         ),
 
         // MARK: Layer 7: the MMEX sessions and repositories, once per driver
@@ -123,12 +116,22 @@ let package = Package(
             ]
         ),
 
-        // MARK: Layer 8: the MMEX slices' scenarios and the diff runner
+        // MARK: Layer 8: the MMEX slices' scenarios and the diff runner; the benchmark
         .target(
             name: "MMEXDifferential",
             dependencies: [
                 "Differential", "MMEXLegacy", "MMEXReaderWriter", "MMEXSessionSupport", "PersistenceSession",
                 "MMEXModel", "SQLiteEngine", "MMEXSession",
+            ]
+        ),
+
+        // The benchmark: the drivers against raw C, and the MMEX work written each driver's way (the legacy way with
+        // the MMEX legacy repositories' own column declarations).
+        .target(
+            name: "DriverPortBench",
+            dependencies: [
+                "CSQLite", "SQLiteEngine", "SQLiteCipher", "LegacyDriver", "ReaderWriterDriver", "MMEXFixtures",
+                "MMEXModel", "MMEXLegacy",
             ]
         ),
 

@@ -21,19 +21,7 @@ struct LegacyTransactionRepository: TransactionRepository {
     private var selection: Table { Columns.table.select(Columns.qualified) }
 
     private func transaction(_ row: Row) throws -> AccountTransaction {
-        try unit.read(Columns.name) { () throws(LegacyError) in
-            AccountTransaction(
-                id: try row.get(Columns.id), accountId: try row.get(Columns.accountId), toAccountId: try row.get(Columns.toAccountId),
-                payeeId: try row.get(Columns.payeeId), code: TransactionCode(rawValue: try row.get(Columns.code)),
-                amount: try row.get(Columns.amount).amount, status: try row.get(Columns.status).map(TransactionStatus.init(rawValue:)),
-                number: try row.get(Columns.number), notes: try row.get(Columns.notes), categoryId: try row.get(Columns.categoryId),
-                date: try row.get(Columns.date).map(MMEXDate.init(rawValue:)),
-                lastUpdatedTime: try row.get(Columns.lastUpdatedTime).map(MMEXDate.init(rawValue:)),
-                deletedTime: try row.get(Columns.deletedTime).map(MMEXDate.init(rawValue:)),
-                followUpId: try row.get(Columns.followUpId), toAmount: try row.get(Columns.toAmount)?.amount,
-                color: try row.get(Columns.color)
-            )
-        }
+        try unit.read(Columns.name) { () throws(LegacyError) in try Columns.record(row) }
     }
 
     private func splits(of transactionId: Int64) throws -> [TransactionSplit] {

@@ -3,30 +3,30 @@ import MMEXModel
 import SQLiteEngine
 
 /// `CHECKINGACCOUNT_V1` and its dependants as the legacy app declares them for the query builder.
-enum TransactionColumns {
-    static let name = AccountTransaction.tableName
-    static let table = Table(name)
-    static let id = SQLExpression<Int64>("TRANSID")
-    static let accountId = SQLExpression<Int64>("ACCOUNTID")
-    static let toAccountId = SQLExpression<Int64?>("TOACCOUNTID")
-    static let payeeId = SQLExpression<Int64>("PAYEEID")
-    static let code = SQLExpression<String>("TRANSCODE")
-    static let amount = SQLExpression<StoredAmount>("TRANSAMOUNT")
-    static let status = SQLExpression<String?>("STATUS")
-    static let number = SQLExpression<String?>("TRANSACTIONNUMBER")
-    static let notes = SQLExpression<String?>("NOTES")
-    static let categoryId = SQLExpression<Int64?>("CATEGID")
-    static let date = SQLExpression<String?>("TRANSDATE")
-    static let lastUpdatedTime = SQLExpression<String?>("LASTUPDATEDTIME")
-    static let deletedTime = SQLExpression<String?>("DELETEDTIME")
-    static let followUpId = SQLExpression<Int64?>("FOLLOWUPID")
-    static let toAmount = SQLExpression<StoredAmount?>("TOTRANSAMOUNT")
-    static let color = SQLExpression<Int64?>("COLOR")
+package enum TransactionColumns {
+    package static let name = AccountTransaction.tableName
+    package static let table = Table(name)
+    package static let id = SQLExpression<Int64>("TRANSID")
+    package static let accountId = SQLExpression<Int64>("ACCOUNTID")
+    package static let toAccountId = SQLExpression<Int64?>("TOACCOUNTID")
+    package static let payeeId = SQLExpression<Int64>("PAYEEID")
+    package static let code = SQLExpression<String>("TRANSCODE")
+    package static let amount = SQLExpression<StoredAmount>("TRANSAMOUNT")
+    package static let status = SQLExpression<String?>("STATUS")
+    package static let number = SQLExpression<String?>("TRANSACTIONNUMBER")
+    package static let notes = SQLExpression<String?>("NOTES")
+    package static let categoryId = SQLExpression<Int64?>("CATEGID")
+    package static let date = SQLExpression<String?>("TRANSDATE")
+    package static let lastUpdatedTime = SQLExpression<String?>("LASTUPDATEDTIME")
+    package static let deletedTime = SQLExpression<String?>("DELETEDTIME")
+    package static let followUpId = SQLExpression<Int64?>("FOLLOWUPID")
+    package static let toAmount = SQLExpression<StoredAmount?>("TOTRANSAMOUNT")
+    package static let color = SQLExpression<Int64?>("COLOR")
     /// The day of `TRANSDATE`: its first ten characters, so `2024-04-16` and `2024-04-16T00:00:00` compare alike.
-    static let day = SQLExpression<String?>("substr(\"TRANSDATE\", 1, 10)", [])
+    package static let day = SQLExpression<String?>("substr(\"TRANSDATE\", 1, 10)", [])
 
     /// Every column qualified with the table name (`"CHECKINGACCOUNT_V1"."TRANSID"`).
-    static var qualified: [any Expressible] {
+    package static var qualified: [any Expressible] {
         [
             table[id], table[accountId], table[toAccountId], table[payeeId], table[code], table[amount], table[status],
             table[number], table[notes], table[categoryId], table[date], table[lastUpdatedTime], table[deletedTime],
@@ -34,11 +34,25 @@ enum TransactionColumns {
         ]
     }
 
-    static var all: [any Expressible] {
+    package static var all: [any Expressible] {
         [
         id, accountId, toAccountId, payeeId, code, amount, status, number, notes, categoryId, date, lastUpdatedTime,
         deletedTime, followUpId, toAmount, color,
         ]
+    }
+
+    /// A row of a selection of these columns as the record (the legacy repositories' reading, and the benchmark's).
+    package static func record(_ row: Row) throws(LegacyError) -> AccountTransaction {
+        AccountTransaction(
+            id: try row.get(id), accountId: try row.get(accountId), toAccountId: try row.get(toAccountId),
+            payeeId: try row.get(payeeId), code: TransactionCode(rawValue: try row.get(code)),
+            amount: try row.get(amount).amount, status: try row.get(status).map(TransactionStatus.init(rawValue:)),
+            number: try row.get(number), notes: try row.get(notes), categoryId: try row.get(categoryId),
+            date: try row.get(date).map(MMEXDate.init(rawValue:)),
+            lastUpdatedTime: try row.get(lastUpdatedTime).map(MMEXDate.init(rawValue:)),
+            deletedTime: try row.get(deletedTime).map(MMEXDate.init(rawValue:)),
+            followUpId: try row.get(followUpId), toAmount: try row.get(toAmount)?.amount, color: try row.get(color)
+        )
     }
 }
 
@@ -119,15 +133,15 @@ enum LedgerAccountColumns {
 
 /// A `numeric` column's value for the query builder, kept in the storage class SQLite returned (INTEGER, REAL or
 /// TEXT) and bound back in the same class: the legacy side of ``Amount``.
-struct StoredAmount: Value, Binding, Hashable {
-    typealias Datatype = StoredAmount
-    let amount: Amount
+package struct StoredAmount: Value, Binding, Hashable {
+    package typealias Datatype = StoredAmount
+    package let amount: Amount
 
-    init(_ amount: Amount) { self.amount = amount }
+    package init(_ amount: Amount) { self.amount = amount }
 
-    static var declaredDatatype: String { "NUMERIC" }
+    package static var declaredDatatype: String { "NUMERIC" }
 
-    var sqliteValue: SQLiteValue {
+    package var sqliteValue: SQLiteValue {
         switch amount {
         case .integer(let value): .integer(value)
         case .real(let value): .real(value)
@@ -135,7 +149,7 @@ struct StoredAmount: Value, Binding, Hashable {
         }
     }
 
-    static func fromSQLiteValue(_ value: SQLiteValue) -> StoredAmount? {
+    package static func fromSQLiteValue(_ value: SQLiteValue) -> StoredAmount? {
         switch value {
         case .integer(let number): StoredAmount(.integer(number))
         case .real(let number): StoredAmount(.real(number))
@@ -144,6 +158,6 @@ struct StoredAmount: Value, Binding, Hashable {
         }
     }
 
-    static func fromDatatypeValue(_ datatypeValue: StoredAmount) -> StoredAmount { datatypeValue }
-    var datatypeValue: StoredAmount { self }
+    package static func fromDatatypeValue(_ datatypeValue: StoredAmount) -> StoredAmount { datatypeValue }
+    package var datatypeValue: StoredAmount { self }
 }

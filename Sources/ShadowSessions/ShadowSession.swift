@@ -60,6 +60,9 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
     /// Held for every write unit (the drivers serialize writes anyway) and around a compared read's control unit:
     /// while it is held no write of this session can commit, so the shadow can read the real file without making a
     /// control write wait for a lock. Taken before `shadowLock`, never after.
+    ///
+    /// `NSLock`s, not `Mutex`es: a compared read takes the gate, then `shadowLock`, and lets the gate go while still
+    /// holding `shadowLock` (hand over hand), which `Mutex`'s scoped `withLock` cannot express.
     private let writeGate = NSLock()
     /// Guards `shadow`.
     private let shadowLock = NSLock()
