@@ -73,7 +73,7 @@ dp_mc_choice dp_mc_choose(int cipher, int legacy) {
         break;
     }
     default: { /* no PRAGMA cipher */
-        /* The order DriverPort detects in (Swift's CipherFormat.detectionOrder: MMEX's formats first). */
+        /* The order DriverPort detects in (Swift's CipherFormat.detectionOrder: the most widely written formats first). */
         static const int detection[] = {
             DP_FORMAT_SQLCIPHER4, DP_FORMAT_AES128, DP_FORMAT_SQLCIPHER3, DP_FORMAT_SQLCIPHER2, DP_FORMAT_SQLCIPHER1,
             DP_FORMAT_CHACHA20, DP_FORMAT_SQLEET, DP_FORMAT_AES256, DP_FORMAT_RC4, DP_FORMAT_ASCON128,

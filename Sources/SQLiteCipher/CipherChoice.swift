@@ -1,7 +1,7 @@
 /// Which cipher to open a file with: detect it, none (a plain file), or a named format.
 public enum CipherChoice: Sendable, Hashable, CustomStringConvertible {
     /// Detect the format: a plain file opens without a key; an encrypted one is tried with
-    /// ``CipherFormat/detectionOrder``; an empty file with a key becomes SQLCipher 4 (what MMEX writes).
+    /// ``CipherFormat/detectionOrder``; an empty file with a key becomes SQLCipher 4 (the most widely written format).
     case auto
     /// A plain SQLite file, no key.
     case none

@@ -5,7 +5,7 @@ import CPageCodec
 /// The raw values are the names the command line uses (`--cipher sqlcipher4`). See `cipher-formats.md` for the
 /// exact layouts; every format here was checked against the library that writes it.
 public enum CipherFormat: String, Sendable, CaseIterable, Codable {
-    /// SQLCipher 4 (MMEX desktop >= 1.8.1, iOS, Android): PBKDF2-HMAC-SHA512 256000, HMAC-SHA512 per page.
+    /// SQLCipher 4 (for example MMEX desktop >= 1.8.1, iOS and Android files): PBKDF2-HMAC-SHA512 256000, HMAC-SHA512 per page.
     case sqlcipher4
     /// SQLCipher 3: PBKDF2-HMAC-SHA1 64000, HMAC-SHA1 per page.
     case sqlcipher3
@@ -13,7 +13,7 @@ public enum CipherFormat: String, Sendable, CaseIterable, Codable {
     case sqlcipher2
     /// SQLCipher 1: PBKDF2-HMAC-SHA1 4000, no page MAC.
     case sqlcipher1
-    /// wxSQLite3 AES-128-CBC (MMEX desktop before 1.8.1): no salt, no MAC, deterministic.
+    /// wxSQLite3 AES-128-CBC (for example MMEX desktop files before 1.8.1): no salt, no MAC, deterministic.
     case aes128
     /// wxSQLite3 AES-256-CBC: no salt, no MAC, deterministic.
     case aes256
@@ -38,11 +38,12 @@ public enum CipherFormat: String, Sendable, CaseIterable, Codable {
     /// AEGIS with AEGIS-256X4.
     case aegis256x4 = "aegis-256x4"
 
-    /// The order `auto` tries: what MMEX tries (SQLCipher v4, then AES-128), then the rest.
+    /// The order `auto` tries: the most widely written formats first (SQLCipher v4, then wxSQLite3 AES-128), then
+    /// the older SQLCipher versions and the rest.
     ///
     /// The codec moves formats whose page 1 cannot look the way the file's does (SQLCipher never shows a clear
     /// header; ChaCha20 always does) behind the others, which saves their key derivations without changing which
-    /// format opens a file. SQLite3 Multiple Ciphers' other ciphers come after MMEX's formats.
+    /// format opens a file. SQLite3 Multiple Ciphers' other ciphers come last.
     public static let detectionOrder: [CipherFormat] = [
         .sqlcipher4, .aes128, .sqlcipher3, .sqlcipher2, .sqlcipher1, .chacha20, .sqleet, .aes256,
         .rc4, .ascon128, .aegis256, .aegis256x2, .aegis256x4, .aegis128l, .aegis128x2, .aegis128x4,

@@ -3,8 +3,8 @@ import SQLiteEngine
 /// A new database file's cipher: what `create` and the fixture generator write.
 extension CipherTarget {
     /// The target for a new file from a cipher choice and an optional key, with the rules `PageCodec` applies to
-    /// an empty file: a named format needs a key; ``CipherChoice/auto`` with a key means what MMEX writes today
-    /// (SQLCipher 4), without one a plain file; ``CipherChoice/none`` is a plain file and takes no key.
+    /// an empty file: a named format needs a key; ``CipherChoice/auto`` with a key means SQLCipher 4 (the most
+    /// widely written format), without one a plain file; ``CipherChoice/none`` is a plain file and takes no key.
     ///
     /// - Throws: ``CipherError/keyRequired`` for a named format without a key, ``CipherError/keyWithoutCipher`` for
     ///   `none` with a key.
@@ -25,7 +25,7 @@ extension CipherTarget {
     /// statement: an encrypted target gets its format, key, page size and reserved bytes (every page SQLite then
     /// writes is encrypted); a plain target is left plain.
     ///
-    /// This is the `prepare` hook of a new file (`MMEXFileCreator.create(at:vfs:prepare:)`, the fixture generator).
+    /// This is the `prepare` hook an app's new-file code passes to the connection that creates the file.
     ///
     /// - Throws: ``CipherError/misuse(detail:)`` when the file is not empty (this never opens an existing
     ///   database), and the errors of ``PageCodec/apply(_:key:to:schema:pageSize:)``.

@@ -2,7 +2,7 @@ import CPageCodec
 import SQLiteEngine
 import Synchronization
 
-/// The page codec: an SQLite VFS over the system SQLite that reads and writes every MMEX encryption format.
+/// The page codec: an SQLite VFS over the system SQLite that reads and writes the encrypted formats of SQLCipher, wxSQLite3 and SQLite3 Multiple Ciphers.
 ///
 /// Open a connection through it, then apply the key before the first statement:
 ///

@@ -191,7 +191,7 @@ public final class EngineConnection {
         return try scalar("PRAGMA \(prefix)\(name)")
     }
 
-    /// `PRAGMA user_version`: the schema version the app stores (MMEX: 21).
+    /// `PRAGMA user_version`: the schema version the app stores.
     public var userVersion: Int64 {
         get throws(SQLiteError) {
             if case .integer(let value)? = try scalar("PRAGMA user_version") { return value }

@@ -24,7 +24,7 @@ public struct DatabaseStateDigest: Sendable, Hashable {
         var line: String { "table \(CanonicalText.quoted(name)) \(rows) \(sha256)" }
     }
 
-    /// The database's `PRAGMA user_version` (the app's schema version; MMEX files hold 21).
+    /// The database's `PRAGMA user_version` (the app's schema version).
     public let userVersion: Int64
     /// The SHA-256 of the schema rows.
     public let schemaSHA256: String

@@ -1,6 +1,6 @@
 /*
  * DriverPort page codec: an SQLite VFS shim over the system "unix" VFS that reads and writes the encrypted
- * SQLite formats MMEX files use (SQLCipher v1-v4, wxSQLite3 AES-128/AES-256-CBC, SQLite3 Multiple Ciphers
+ * SQLite formats apps ship (SQLCipher v1-v4, wxSQLite3 AES-128/AES-256-CBC, SQLite3 Multiple Ciphers
  * ChaCha20-Poly1305 and original sqleet), and SQLite3 Multiple Ciphers' RC4, Ascon-128 and AEGIS ciphers, with
  * OpenSSL libcrypto for every primitive it has (Ascon, AEGIS and Argon2id are written here: see
  * page_codec_primitives.h).

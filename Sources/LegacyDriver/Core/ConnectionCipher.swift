@@ -3,7 +3,7 @@ import SQLiteEngine
 
 // SQLite.swift's SQLCipher extension (`try db.key("secret")`, `try db.rekey("new")`), through DriverPort's page
 // codec: every format the command line opens (SQLCipher 4 to 1, wxSQLite3 AES-128/256, ChaCha20, sqleet), detected
-// the way MMEX tries them. SQLCipher keys the open connection in place; the codec works as a VFS, so keying reopens
+// the way the codec's `auto` tries them. SQLCipher keys the open connection in place; the codec works as a VFS, so keying reopens
 // the file through it (the key must come first, before any statement, exactly as SQLCipher requires).
 
 extension Connection {

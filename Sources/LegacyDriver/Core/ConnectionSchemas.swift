@@ -4,7 +4,7 @@ import SQLiteEngine
 
 extension Connection {
     /// How long (in seconds) SQLite retries a locked database before it reports `SQLITE_BUSY`; 0 (the default)
-    /// fails at once. MMEX's iOS app sets none.
+    /// fails at once.
     public var busyTimeout: Double {
         get { lock.sync { busyTimeoutSeconds } }
         set {
@@ -17,7 +17,7 @@ extension Connection {
         }
     }
 
-    /// `PRAGMA user_version` of the main database (MMEX keeps its schema version there: 21), as SQLite.swift
+    /// `PRAGMA user_version` of the main database (where apps keep their schema version), as SQLite.swift
     /// spells it: reading gives `nil` when it cannot be read; setting writes it (`nil` writes 0) and, as in
     /// SQLite.swift, a failed write is silent. ``readUserVersion()`` and ``setUserVersion(_:)`` throw instead.
     public var userVersion: UserVersion? {

@@ -1,13 +1,13 @@
 import Foundation
 import SQLiteEngine
 
-/// Money: `Decimal` in MMEX's `numeric` columns, without binary floating-point drift.
+/// Money: `Decimal` in `numeric` columns, without binary floating-point drift.
 ///
 /// **How it is stored.** A `numeric` column cannot keep a decimal fraction: SQLite converts any well-formed number
 /// it receives, text included, to INTEGER when it is whole and to an 8-byte REAL otherwise. So binding text would
-/// not help, and MMEX desktop and Android bind doubles anyway. A `Decimal` therefore binds as INTEGER when it is a
+/// not help, and other apps sharing such files (MMEX desktop and Android, for example) bind doubles anyway. A `Decimal` therefore binds as INTEGER when it is a
 /// whole number that fits in 64 bits (exact), and otherwise as the REAL nearest to its decimal value (the same
-/// REAL SQLite makes from the literal text, so files stay byte-compatible with the other MMEX apps).
+/// REAL SQLite makes from the literal text, so files stay byte-compatible with apps that bind doubles).
 ///
 /// **How it is read.** INTEGER reads exactly. REAL is rounded to 15 significant decimal digits, the precision
 /// SQLite itself guarantees between text and REAL (`%.15g`), and parsed as a `Decimal`. Every decimal of up to 15
@@ -16,10 +16,10 @@ import SQLiteEngine
 /// 0.30000000000000004 and reads as 0.3. TEXT reads when it is a well-formed decimal number. NaN and infinities
 /// cannot be read as money and are reported as invalid values.
 ///
-/// Amounts with more than 15 significant digits are not representable in a `numeric` column by any MMEX app; they
+/// Amounts with more than 15 significant digits are not representable in a `numeric` column by an app that binds doubles; they
 /// are rounded to 15 digits on the way back.
 extension Decimal: Binding {
-    /// `NUMERIC`: the column type a schema declares for a money column, as MMEX's schema does.
+    /// `NUMERIC`: the column type a schema declares for a money column, as money schemas do.
     public static var declaredDatatype: String { "NUMERIC" }
 
     /// INTEGER when the amount is whole and fits in 64 bits, else the REAL nearest to it; NULL for NaN (see

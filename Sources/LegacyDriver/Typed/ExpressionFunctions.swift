@@ -167,7 +167,7 @@ public func cast<T: Value, U: Value>(_ expression: Expression<T?>) -> Expression
 public enum Collation: Sendable, Equatable {
     /// Byte-wise comparison (SQLite's default).
     case binary
-    /// Case-insensitive for ASCII letters only (MMEX declares its name columns `COLLATE NOCASE`).
+    /// Case-insensitive for ASCII letters only (as SQLite's NOCASE collation is).
     case nocase
     /// Like binary, ignoring trailing spaces.
     case rtrim

@@ -26,8 +26,8 @@ public struct Configuration: Sendable {
     public var maximumReaderCount: Int = 5
     /// The functions ``prepareDatabase(_:)`` added, run in order on every new connection.
     package var preparations: [@Sendable (Database) throws -> Void] = []
-    /// `PRAGMA foreign_keys` for every connection. GRDB's default is `true`; MMEX files do not enforce their one
-    /// declared foreign key, so MMEX sessions set this to `false`.
+    /// `PRAGMA foreign_keys` for every connection. GRDB's default is `true`; an app whose files were
+    /// written with foreign keys off (MMEX's, for example) sets this to `false`.
     public var foreignKeysEnabled: Bool = true
     /// The journal mode a ``DatabaseQueue`` sets on open; `nil` leaves the file as it is. A ``DatabasePool`` always
     /// uses WAL and rejects any other value here.

@@ -6,7 +6,7 @@ extension Database {
     /// Applies the passphrase of an encrypted database (or makes a new, empty file encrypted), as GRDB's SQLCipher
     /// `usePassphrase(_:)`: call it in ``Configuration/prepareDatabase(_:)``.
     ///
-    /// The key goes through DriverPort's page codec, which reads every MMEX cipher format (SQLCipher 1-4, AES-128/256,
+    /// The key goes through DriverPort's page codec, which reads every cipher format it knows (SQLCipher 1-4, AES-128/256,
     /// ChaCha20, sqleet) and creates SQLCipher 4 files; a plain file opens without using the key. The connection
     /// must go through the codec's VFS: when it does not (the configuration names no VFS, as GRDB code never does),
     /// the driver reopens it through the codec and runs `prepareDatabase` again, once per connection.
