@@ -137,7 +137,9 @@ int dp_wx_aes128_key(const unsigned char *passphrase, int length, unsigned char 
 int dp_wx_aes256_key(const unsigned char *passphrase, int length, unsigned char key[32]);
 
 /* key_cache.c: the per-detection KDF cache over the process-wide cache of derived keys. */
-dp_kdf_cache *dp_kdf_cache_new(const unsigned char *secret, int length);
+/* A detection's view of the derived-key cache; with bypass_process_cache set it keeps its own slots only and never
+ * reads or writes the process-wide cache (dp_key_spec.bypass_key_cache). */
+dp_kdf_cache *dp_kdf_cache_new(const unsigned char *secret, int length, int bypass_process_cache);
 void dp_kdf_cache_free(dp_kdf_cache *cache);
 int dp_kdf_cache_find(dp_kdf_cache *cache, const char *digest, int iterations, const unsigned char *salt,
                       unsigned char out[32]);

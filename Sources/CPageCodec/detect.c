@@ -75,7 +75,7 @@ static dp_codec *dp_new_file_codec(const dp_key_spec *spec, dp_key_result *resul
         return NULL;
     }
     /* The new file's key goes into the derived-key cache: the writer's own verification reopens it. */
-    dp_kdf_cache *cache = dp_kdf_cache_new(spec->secret_is_raw ? NULL : spec->secret, spec->secret_length);
+    dp_kdf_cache *cache = dp_kdf_cache_new(spec->secret_is_raw ? NULL : spec->secret, spec->secret_length, spec->bypass_key_cache);
     int rc = format->derive(codec, spec->secret, spec->secret_length, spec->secret_is_raw, cache);
     if (rc == DP_OK) dp_kdf_cache_publish(cache, codec);
     dp_kdf_cache_free(cache);
@@ -162,7 +162,7 @@ dp_codec *dp_detect(const dp_source *source, const dp_key_spec *spec, dp_key_res
             if (format != NULL && dp_plausible(format, clear_header) == (pass == 0)) order[count++] = spec->candidates[i];
         }
     }
-    dp_kdf_cache *cache = dp_kdf_cache_new(spec->secret_is_raw ? NULL : spec->secret, spec->secret_length);
+    dp_kdf_cache *cache = dp_kdf_cache_new(spec->secret_is_raw ? NULL : spec->secret, spec->secret_length, spec->bypass_key_cache);
     /*
      * Formats that failed with this passphrase on a file beginning with these 16 bytes, before another one opened it,
      * are skipped (their key derivations too) in the first round; a second round tries them if nothing else opened

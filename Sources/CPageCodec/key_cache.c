@@ -53,7 +53,6 @@ typedef struct dp_cache_table {
 static pthread_mutex_t dp_cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t dp_cache_once = PTHREAD_ONCE_INIT;
 static dp_cache_table *dp_table;     /* NULL: no locked memory or no random key; the cache stays off */
-static int dp_cache_disabled;
 static unsigned long dp_holds;
 static unsigned long long dp_next_id = 1, dp_clock;
 static unsigned long long dp_derivations, dp_hits, dp_skips;
@@ -75,7 +74,7 @@ static void dp_cache_setup(void) {
 
 /* Whether the process-wide cache is usable; call with the lock held. */
 static int dp_cache_on(void) {
-    return dp_table != NULL && !dp_cache_disabled;
+    return dp_table != NULL;
 }
 
 static void dp_entry_wipe(dp_cache_entry *entry) {
@@ -142,11 +141,12 @@ struct dp_kdf_cache {
     dp_local_entry entries[DP_LOCAL_SLOTS];
 };
 
-dp_kdf_cache *dp_kdf_cache_new(const unsigned char *secret, int length) {
+dp_kdf_cache *dp_kdf_cache_new(const unsigned char *secret, int length, int bypass_process_cache) {
     dp_kdf_cache *cache = OPENSSL_zalloc(sizeof(dp_kdf_cache));
     if (cache == NULL) return NULL;
     cache->secret = secret;
     cache->secret_length = length;
+    if (bypass_process_cache) cache->fingerprint_state = -1; /* this detection's own slots only */
     return cache;
 }
 
@@ -353,21 +353,6 @@ void dp_key_cache_unuse(unsigned long long id) {
 
 /* ---- the public face (key_cache.h) ---- */
 
-void dp_key_cache_set_enabled(int enabled) {
-    pthread_mutex_lock(&dp_cache_lock);
-    dp_cache_disabled = !enabled;
-    if (!enabled) dp_entries_sweep(1);
-    pthread_mutex_unlock(&dp_cache_lock);
-}
-
-int dp_key_cache_enabled(void) {
-    pthread_once(&dp_cache_once, dp_cache_setup);
-    pthread_mutex_lock(&dp_cache_lock);
-    int on = dp_cache_on();
-    pthread_mutex_unlock(&dp_cache_lock);
-    return on;
-}
-
 void dp_key_cache_clear(void) {
     pthread_mutex_lock(&dp_cache_lock);
     dp_entries_sweep(1);
@@ -434,7 +419,7 @@ unsigned int dp_key_cache_failed_formats_for_salt(const unsigned char *salt, uns
 
 int dp_key_cache_plant_failed_formats(const unsigned char *head, const unsigned char *passphrase, int length,
                                       unsigned int failed) {
-    dp_kdf_cache *cache = dp_kdf_cache_new(passphrase, length);
+    dp_kdf_cache *cache = dp_kdf_cache_new(passphrase, length, 0);
     int kept = 0;
     if (cache != NULL && dp_fingerprint(cache)) {
         pthread_mutex_lock(&dp_cache_lock);

@@ -5,6 +5,9 @@ public struct ArgumentList: Sendable {
     public private(set) var positionals: [String] = []
     private var options: [String: [String]] = [:]
     private var flags: Set<String> = []
+    /// Whether the keys this run reads reuse derived keys (``SQLiteCipher/CipherKey/reusesDerivedKeys``): not a word
+    /// of the command line but a setting of the run it belongs to, `false` under `DRIVERPORT_KEY_CACHE=off`.
+    package var reusesDerivedKeys = true
 
     /// Parses `words`, knowing which names are flags (no value) and which are options (one value each).
     public init(_ words: [String], flags knownFlags: Set<String>, options knownOptions: Set<String>) throws(CLIError) {

@@ -142,11 +142,14 @@ struct DiffCommand: Command {
     static func databaseKey(for path: String, keyOptions: KeyOptions, console: Console) throws -> DatabaseKey? {
         let probe = try FileProbe.examine(path)
         let needed = keyOptions.needsKey(fileIsPlain: probe.kind == .plainSQLite)
-        guard let bytes = try keyOptions.passphrase(needed: needed, prompt: "Passphrase for \(path): ", console: console) else {
+        guard var bytes = try keyOptions.passphrase(needed: needed, prompt: "Passphrase for \(path): ", console: console) else {
             if needed { throw CipherError.keyRequired }
             return nil
         }
-        return DatabaseKey(passphrase: bytes, cipher: Self.modelCipher(keyOptions.choice))
+        defer { PassphrasePrompt.wipe(&bytes) }
+        var key = DatabaseKey(passphrase: bytes, cipher: Self.modelCipher(keyOptions.choice))
+        key.reusesDerivedKeys = keyOptions.reusesDerivedKeys
+        return key
     }
 
     /// The model's name for a cipher choice of the command line.

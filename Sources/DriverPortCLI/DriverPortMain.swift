@@ -53,7 +53,7 @@ public enum DriverPortMain {
 
     /// Runs the command line as the `driverport` process does: the derived-key cache is held for the whole run, so
     /// each encrypted file's key is derived once however often the command opens it (a `diff` opens it for every
-    /// session), and wiped when the run ends. `DRIVERPORT_KEY_CACHE=off` turns the cache off;
+    /// session), and wiped when the run ends. `DRIVERPORT_KEY_CACHE=off` makes the run's keys derive at every open;
     /// `DRIVERPORT_REPORT_KEY_DERIVATIONS=1` (tests, measurements) writes how many keys were derived to stderr, and
     /// `DRIVERPORT_REPORT_PEAK_MEMORY=1` the process's peak resident memory (`VmHWM`) as it ends: the bench's way to
     /// measure a child, whose `wait4` figure would include the bench's own peak. `driverport --help` lists them.
@@ -66,9 +66,8 @@ public enum DriverPortMain {
     package static func runProcess(
         _ words: [String], console: Console, environment: [String: String], hooks: CommandHooks
     ) -> ExitCode {
-        if environment["DRIVERPORT_KEY_CACHE"] == "off" { DerivedKeyCache.isEnabled = false }
         DerivedKeyCache.beginHold()
-        let code = run(words, console: console, hooks: hooks)
+        let code = run(words, console: console, hooks: hooks, reusesDerivedKeys: environment["DRIVERPORT_KEY_CACHE"] != "off")
         DerivedKeyCache.endHold()
         if environment["DRIVERPORT_REPORT_KEY_DERIVATIONS"] == "1" {
             let statistics = DerivedKeyCache.statistics
@@ -100,8 +99,11 @@ public enum DriverPortMain {
         run(words, console: console, hooks: CommandHooks())
     }
 
-    /// ``run(_:console:)`` with `hooks` given to the commands that have points to step in at.
-    package static func run(_ words: [String], console: Console, hooks: CommandHooks) -> ExitCode {
+    /// ``run(_:console:)`` with `hooks` given to the commands that have points to step in at; `reusesDerivedKeys`
+    /// `false` makes every key the command reads derive at each open (`DRIVERPORT_KEY_CACHE=off`).
+    package static func run(
+        _ words: [String], console: Console, hooks: CommandHooks, reusesDerivedKeys: Bool = true
+    ) -> ExitCode {
         let commands = hooks.reached == nil ? Self.commands : commandList(hooks: hooks)
         guard let first = words.first else {
             console.error("driverport: missing command; see 'driverport --help'")
@@ -129,7 +131,8 @@ public enum DriverPortMain {
             return .usage
         }
         do {
-            let arguments = try ArgumentList(Array(words.dropFirst()), flags: command.flags, options: command.options)
+            var arguments = try ArgumentList(Array(words.dropFirst()), flags: command.flags, options: command.options)
+            arguments.reusesDerivedKeys = reusesDerivedKeys
             if arguments.flag("help") {
                 console.line(command.help)
                 return .ok

@@ -28,8 +28,11 @@ struct KeyOptions {
 
     let choice: CipherChoice
     let source: Source?
+    /// Whether the keys these options read reuse derived keys (the run's setting: ``ArgumentList/reusesDerivedKeys``).
+    let reusesDerivedKeys: Bool
 
     init(_ arguments: ArgumentList) throws(CLIError) {
+        reusesDerivedKeys = arguments.reusesDerivedKeys
         if arguments.option("key") != nil {
             throw .usage("--key is refused: passphrases never go on the command line (they show in process lists and "
                 + "shell history); use --key-env NAME, --key-file PATH or --key-stdin")
@@ -68,7 +71,7 @@ struct KeyOptions {
     func key(needed: Bool, prompt: String, console: Console, confirm: Bool = false) throws -> CipherKey? {
         var bytes = try passphrase(needed: needed, prompt: prompt, console: console, confirm: confirm)
         defer { _ = bytes?.withUnsafeMutableBytes { buffer in buffer.initializeMemory(as: UInt8.self, repeating: 0) } }
-        return try bytes.map { try CipherKey.parsing(bytes: $0) }
+        return try bytes.map { try CipherKey.parsing(bytes: $0).reusingDerivedKeys(reusesDerivedKeys) }
     }
 
     /// The passphrase bytes (as `PRAGMA key` takes them: `x'...'` is a raw key) from the given source; without one,
@@ -103,10 +106,10 @@ struct KeyOptions {
     }
 
     /// Reads a key from a source.
-    static func read(_ source: Source) throws -> CipherKey {
+    static func read(_ source: Source, reusesDerivedKeys: Bool) throws -> CipherKey {
         var bytes = try readBytes(source)
         defer { PassphrasePrompt.wipe(&bytes) }
-        return try CipherKey.parsing(bytes: bytes)
+        return try CipherKey.parsing(bytes: bytes).reusingDerivedKeys(reusesDerivedKeys)
     }
 
     /// The passphrase bytes from a source (a trailing newline of a file or standard input removed).
@@ -138,8 +141,11 @@ struct KeyOptions {
 struct TargetKeyOptions {
     let choice: CipherChoice?
     let keySource: KeyOptions.Source?
+    /// The run's setting (``ArgumentList/reusesDerivedKeys``).
+    let reusesDerivedKeys: Bool
 
     init(_ arguments: ArgumentList, cipherOption: String, keyEnvironmentOption: String) throws(CLIError) {
+        reusesDerivedKeys = arguments.reusesDerivedKeys
         if let name = arguments.option(cipherOption) {
             let parsed = try KeyOptions.cipher(name, option: cipherOption)
             if case .auto = parsed { throw .usage("--\(cipherOption) takes a cipher name or none, not auto") }
@@ -157,5 +163,5 @@ struct TargetKeyOptions {
         return nil
     }
 
-    func key() throws -> CipherKey? { try keySource.map(KeyOptions.read) }
+    func key() throws -> CipherKey? { try keySource.map { try KeyOptions.read($0, reusesDerivedKeys: reusesDerivedKeys) } }
 }

@@ -31,7 +31,7 @@ public struct SessionKey: Sendable {
             } ?? PageCodec.vfsName
             key = try databaseKey.withPassphrase { (bytes) throws(CipherError) -> CipherKey in
                 try CipherKey.parsing(buffer: bytes)
-            }
+            }.reusingDerivedKeys(databaseKey.reusesDerivedKeys)
         } catch {
             throw SessionErrors.persistenceError(for: error, path: nil, keyGiven: true)
         }

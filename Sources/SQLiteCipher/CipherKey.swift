@@ -20,12 +20,25 @@ public final class CipherKey: Sendable, CustomStringConvertible, CustomDebugStri
 
     /// Whether the key is a passphrase or a raw key.
     public let kind: Kind
+    /// Whether opens with this key take a key derived earlier from ``DerivedKeyCache`` and leave theirs there (`true`,
+    /// the default). `false` derives the key at every open and leaves nothing in the cache: for measuring the
+    /// derivation itself (`DRIVERPORT_KEY_CACHE=off`), or for a key that must leave no trace beyond its connection.
+    public let reusesDerivedKeys: Bool
     /// The secret's bytes; `secret`'s own lock guards them, and `deinit` wipes them.
     private let secret: Mutex<[UInt8]>
 
-    private init(kind: Kind, bytes: [UInt8]) {
+    private init(kind: Kind, bytes: [UInt8], reusesDerivedKeys: Bool = true) {
         self.kind = kind
+        self.reusesDerivedKeys = reusesDerivedKeys
         self.secret = Mutex(bytes)
+    }
+
+    /// This key, with ``reusesDerivedKeys`` set to `reuse` (the same key when it already is).
+    public func reusingDerivedKeys(_ reuse: Bool) -> CipherKey {
+        guard reuse != reusesDerivedKeys else { return self }
+        // The new key shares the array's storage until one of them wipes it; that wipe copies first, so each key
+        // still wipes what it holds.
+        return secret.withLock { bytes in CipherKey(kind: kind, bytes: bytes, reusesDerivedKeys: reuse) }
     }
 
     /// A passphrase of any bytes.

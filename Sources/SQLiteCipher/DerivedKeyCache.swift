@@ -13,7 +13,10 @@ import CPageCodec
 ///   rekeyed file (a rekeyed file has a new salt and a new passphrase).
 /// - Where and for how long: in memory locked against swapping (where the system allows it) and left out of core
 ///   dumps, never written anywhere; wiped when the last connection using an entry closes, unless ``retainingEntries(_:)``
-///   holds the cache, then when the last hold ends; wiped by ``clear()`` and when the cache is turned off.
+///   holds the cache, then when the last hold ends; wiped by ``clear()``.
+/// - Who uses it: every open whose ``CipherKey/reusesDerivedKeys`` is `true` (the default). A key made with
+///   ``CipherKey/reusingDerivedKeys(_:)``(`false`) derives at every open and neither takes nor leaves an entry: the
+///   choice travels with the key, so one caller's measurement never changes another's opens.
 ///
 /// Beside the keys, the cache keeps a memo of the formats that did not open a file before another one did (with
 /// `--cipher auto`, an SQLCipher 3 file is first tried as SQLCipher 4): found the same way, by the file's bytes 0-15
@@ -25,12 +28,6 @@ import CPageCodec
 /// Wrong-passphrase attempts still pay the full derivation, as they should. wxSQLite3 AES keys take no salt and
 /// little time, and raw keys take no derivation: neither goes through the cache.
 public enum DerivedKeyCache {
-    /// Whether opens keep and reuse derived keys (on by default). Turning it off wipes every entry.
-    public static var isEnabled: Bool {
-        get { dp_key_cache_enabled() != 0 }
-        set { dp_key_cache_set_enabled(newValue ? 1 : 0) }
-    }
-
     /// Wipes every entry now. Open connections keep their own keys and are unaffected.
     public static func clear() {
         dp_key_cache_clear()

@@ -20,12 +20,13 @@ struct KeySpecification {
         let raw: Int32 = key.kind == .raw ? 1 : 0
         let format = newFileFormat?.codecID ?? 0
         let pageSize = Int32(newFilePageSize ?? 0)
+        let bypass: Int32 = key.reusesDerivedKeys ? 0 : 1
         return try key.withSecret { (secret) throws(CipherError) -> R in
             try ids.withUnsafeBufferPointer { (idBuffer) throws(CipherError) -> R in
                 var spec = dp_key_spec(
                     candidates: idBuffer.baseAddress, candidate_count: Int32(idBuffer.count),
                     secret: secret.baseAddress, secret_length: Int32(secret.count), secret_is_raw: raw,
-                    new_file_format: format, new_file_page_size: pageSize
+                    new_file_format: format, new_file_page_size: pageSize, bypass_key_cache: bypass
                 )
                 return try withUnsafePointer(to: &spec) { (pointer) throws(CipherError) -> R in try body(pointer) }
             }

@@ -38,13 +38,18 @@ struct KeyDerivationCountTests {
         #expect(try Self.derivations(uncached) > 1, "without the cache the probe and the open each derive")
     }
 
-    @Test("a diff opens the file for every session of every scenario and derives its key once")
+    @Test("a diff opens the file for every session of every scenario and derives its key once; with the cache off, at every open")
     func diffDerivesOnce() throws {
         let folder = TemporaryDirectory()
         let path = try Self.v4File(folder)
-        let diff = try Self.run(["diff", path, "--key-env", "DP_PASS", "--slices", "infotable", "--operations", "3"])
+        let words = ["diff", path, "--key-env", "DP_PASS", "--slices", "infotable", "--operations", "3"]
+        let diff = try Self.run(words)
         #expect(diff.exitCode == 0, "\(diff.standardError)")
         #expect(try Self.derivations(diff) == 1)
+        // The sessions' keys (a DatabaseKey each) carry the run's setting too.
+        let uncached = try Self.run(words, extra: ["DRIVERPORT_KEY_CACHE": "off"])
+        #expect(uncached.exitCode == 0, "\(uncached.standardError)")
+        #expect(try Self.derivations(uncached) > 2, "every session's open derives")
     }
 
     @Test("a diff with auto detection on an SQLCipher 3 file runs SQLCipher 4's failed derivation once, not per open")

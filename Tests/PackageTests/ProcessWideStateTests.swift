@@ -22,9 +22,6 @@ struct ProcessWideStateTests {
             "the terminal's settings, restored on a signal where no lock may be taken; written on one thread only",
         "Sources/DriverPortCLI/PassphrasePrompt.swift: descriptor":
             "the terminal's descriptor, with `saved`",
-        "Sources/SQLiteCipher/DerivedKeyCache.swift: isEnabled":
-            "still a process-wide switch of the codec's key cache (tests turn it off): to become configuration "
-            + "(issue 36, item 1)",
     ]
 
     /// What makes process-wide mutable state in Swift, by kind.

@@ -26,8 +26,9 @@ struct DerivedKeyCacheTests {
         return [UInt8](try #require(try handle.read(upToCount: 16)))
     }
 
-    static func open(_ path: String, _ passphrase: String) throws -> EngineConnection {
-        let (connection, _) = try CipherFixtures.open(path, key: try CipherKey(passphrase: passphrase), access: .readOnly)
+    static func open(_ path: String, _ passphrase: String, reusesDerivedKeys: Bool = true) throws -> EngineConnection {
+        let key = try CipherKey(passphrase: passphrase).reusingDerivedKeys(reusesDerivedKeys)
+        let (connection, _) = try CipherFixtures.open(path, key: key, access: .readOnly)
         return connection
     }
 
@@ -99,24 +100,32 @@ struct DerivedKeyCacheTests {
         another.close()
     }
 
-    @Test("turned off, opens derive their keys and keep nothing; turned on again, they are cached")
-    func turnedOff() throws {
+    @Test("a key that does not reuse derived keys derives at every open and neither takes nor leaves an entry, while other keys still share theirs")
+    func keyBypassingTheCache() throws {
         let folder = TemporaryDirectory()
         let (path, salt) = try Self.makeFile(folder)
-        DerivedKeyCache.isEnabled = false
-        do {
-            defer { DerivedKeyCache.isEnabled = true }
-            #expect(!DerivedKeyCache.isEnabled)
-            let before = DerivedKeyCache.statistics.derivations
-            let open = try Self.open(path, Self.right)
-            defer { open.close() }
-            #expect(DerivedKeyCache.entries(forSalt: salt).entries == 0)
-            #expect(DerivedKeyCache.statistics.derivations > before)
-        }
-        #expect(DerivedKeyCache.isEnabled)
-        let open = try Self.open(path, Self.right)
-        defer { open.close() }
+        let cached = try Self.open(path, Self.right)
+        defer { cached.close() }
         #expect(DerivedKeyCache.entries(forSalt: salt) == (1, 1))
+        let key = try CipherKey(passphrase: Self.right)
+        #expect(key.reusesDerivedKeys)
+        #expect(!key.reusingDerivedKeys(false).reusesDerivedKeys)
+        #expect(key.reusingDerivedKeys(true) === key, "the same key when nothing changes")
+        for _ in 0..<2 {
+            let before = DerivedKeyCache.statistics
+            let uncached = try Self.open(path, Self.right, reusesDerivedKeys: false)
+            #expect(try uncached.scalar("SELECT count(*) FROM t") == .integer(20))
+            let after = DerivedKeyCache.statistics
+            #expect(after.derivations > before.derivations, "derived, though an entry was there")
+            #expect(after.hits == before.hits, "took nothing from the cache")
+            #expect(DerivedKeyCache.entries(forSalt: salt) == (1, 1), "left nothing, used nothing")
+            uncached.close()
+        }
+        let hitsBefore = DerivedKeyCache.statistics.hits
+        let second = try Self.open(path, Self.right)
+        defer { second.close() }
+        #expect(DerivedKeyCache.statistics.hits == hitsBefore + 1, "a key that reuses still takes the entry")
+        #expect(DerivedKeyCache.entries(forSalt: salt) == (1, 2))
     }
 
     @Test("the wipe audit sees the cache entry released all zero when the last connection closes")

@@ -8,7 +8,7 @@ import Testing
 /// The derived-key cache's memo of formats that did not open a file before another one did (`--cipher auto` on an
 /// SQLCipher 3 file tries SQLCipher 4 first): later opens skip them, and it never changes what opens.
 ///
-/// In the serialized cache suite (these tests hold, clear and switch the process-wide cache), checking the memo by the
+/// In the serialized cache suite (these tests hold and clear the process-wide cache), checking the memo by the
 /// salt of a file each test creates.
 extension DerivedKeyCacheTests {
     /// A new SQLCipher 3 file keyed with a passphrase, and its salt (file bytes 0-15).
@@ -105,7 +105,7 @@ extension DerivedKeyCacheTests {
         }
     }
 
-    @Test("the memo goes with the last connection's close and with clear(); turned off, nothing is kept or skipped")
+    @Test("the memo goes with the last connection's close and with clear(); a key that does not reuse derived keys keeps and skips nothing")
     func memoLifetime() throws {
         let folder = TemporaryDirectory()
         let (path, salt) = try Self.makeV3File(folder)
@@ -119,14 +119,12 @@ extension DerivedKeyCacheTests {
         #expect(DerivedKeyCache.failedFormats(forSalt: salt).formats.isEmpty, "clear() wipes it while in use")
         again.close()
 
-        DerivedKeyCache.isEnabled = false
-        defer { DerivedKeyCache.isEnabled = true }
         try DerivedKeyCache.retainingEntries {
             let skippedBefore = DerivedKeyCache.statistics.skippedAttempts
-            try Self.open(path, Self.right).close()
-            try Self.open(path, Self.right).close()
+            try Self.open(path, Self.right, reusesDerivedKeys: false).close()
+            try Self.open(path, Self.right, reusesDerivedKeys: false).close()
             #expect(DerivedKeyCache.failedFormats(forSalt: salt).formats.isEmpty)
-            #expect(DerivedKeyCache.statistics.skippedAttempts == skippedBefore, "off: every format is tried")
+            #expect(DerivedKeyCache.statistics.skippedAttempts == skippedBefore, "a key that does not reuse: every format is tried")
         }
     }
 

@@ -7,8 +7,9 @@
  * per process): neither the passphrase nor the key can be recovered from what finds an entry. Only derivations
  * that opened a file (or created a new one) are stored, so a wrong passphrase is never cached, and a cached key is
  * still checked against page 1 like a freshly derived one. Entries live in memory locked against swapping where the
- * system allows it, are wiped (OPENSSL_cleanse) when the last codec using them is freed and no hold is active, on
- * dp_key_cache_clear(), and when the cache is turned off; nothing is ever written anywhere.
+ * system allows it, are wiped (OPENSSL_cleanse) when the last codec using them is freed and no hold is active,
+ * and on dp_key_cache_clear(); nothing is ever written anywhere. A key applied with dp_key_spec.bypass_key_cache
+ * set neither takes nor leaves anything here.
  *
  * Beside the keys, a memo of the formats that failed before another one opened a file ("with this passphrase, on a
  * file whose bytes 0-15 are these, SQLCipher 4 did not verify; SQLCipher 3 did"), found the same way by (bytes 0-15,
@@ -25,10 +26,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* Turns the cache on (the default) or off; turning it off also wipes every entry. */
-void dp_key_cache_set_enabled(int enabled);
-int dp_key_cache_enabled(void);
 
 /* Wipes every entry now. Open connections keep their own copy of their keys and are unaffected. */
 void dp_key_cache_clear(void);

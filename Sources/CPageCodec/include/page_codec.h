@@ -85,6 +85,7 @@ typedef struct dp_key_spec {
     int secret_is_raw;
     int new_file_format;           /* format for an empty file (0: the first candidate) */
     int new_file_page_size;        /* page size for an empty file (0: the format's default) */
+    int bypass_key_cache;          /* 1: derive at this open, never take from or leave in the derived-key cache */
 } dp_key_spec;
 
 /* What applying a key did. Messages never contain key material. */

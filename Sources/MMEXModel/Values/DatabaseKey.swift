@@ -16,6 +16,10 @@ public struct DatabaseKey: Sendable, Hashable {
     /// disk). Tests name a fault-injecting or power-loss VFS here, so the same session code runs encrypted over it;
     /// that VFS must stay registered while the process runs.
     public var codecBaseVFS: String?
+    /// Whether opens with this key may take a key derived earlier (by another connection to a file with the same salt)
+    /// from the process's derived-key cache, and leave theirs there (`true`, the default). `false` derives the key at
+    /// every open: what `DRIVERPORT_KEY_CACHE=off` asks for when measuring the derivation.
+    public var reusesDerivedKeys = true
 
     /// The raw passphrase bytes, as a new array (the caller's to forget; prefer ``withPassphrase(_:)``).
     public var passphrase: [UInt8] { secret.withBytes { Array($0) } }
@@ -43,12 +47,14 @@ public struct DatabaseKey: Sendable, Hashable {
     var storageAddress: UInt { secret.address }
 
     public static func == (lhs: DatabaseKey, rhs: DatabaseKey) -> Bool {
-        lhs.cipher == rhs.cipher && lhs.codecBaseVFS == rhs.codecBaseVFS && lhs.withPassphrase { left in rhs.withPassphrase { right in left.elementsEqual(right) } }
+        lhs.cipher == rhs.cipher && lhs.codecBaseVFS == rhs.codecBaseVFS && lhs.reusesDerivedKeys == rhs.reusesDerivedKeys
+            && lhs.withPassphrase { left in rhs.withPassphrase { right in left.elementsEqual(right) } }
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(cipher)
         hasher.combine(codecBaseVFS)
+        hasher.combine(reusesDerivedKeys)
         withPassphrase { hasher.combine(bytes: $0) }
     }
 }
