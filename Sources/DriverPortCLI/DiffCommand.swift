@@ -155,7 +155,7 @@ struct DiffCommand: Command {
     /// The model's name for a cipher choice of the command line.
     static func modelCipher(_ choice: SQLiteCipher.CipherChoice) -> MMEXModel.CipherChoice {
         switch choice {
-        case .auto, .none: .automatic
+        case .detect, .none: .automatic
         case .format(let format):
             switch format {
             case .sqlcipher4: .sqlcipher4

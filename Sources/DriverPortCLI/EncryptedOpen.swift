@@ -23,7 +23,7 @@ enum EncryptedOpen {
     static func access(for path: String, keyOptions: KeyOptions, console: Console) throws -> DatabaseAccess {
         let probe = try FileProbe.examine(path)
         let plain = probe.kind == .plainSQLite
-        if plain && keyOptions.source == nil, case .auto = keyOptions.choice { return .plain }
+        if plain && keyOptions.source == nil, case .detect = keyOptions.choice { return .plain }
         if case .none = keyOptions.choice { return .plain }
         let needed = keyOptions.needsKey(fileIsPlain: plain)
         let key = try keyOptions.key(needed: needed, prompt: "Passphrase for \(path): ", console: console)

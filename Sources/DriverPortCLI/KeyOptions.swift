@@ -48,8 +48,9 @@ struct KeyOptions {
     }
 
     /// Parses a cipher name given to `option`.
+    /// `auto` (or no name) is MMEX's detection, ``MMEXFiles/SQLiteCipher/CipherChoice/mmex``.
     static func cipher(_ name: String?, option: String) throws(CLIError) -> CipherChoice {
-        guard let name else { return .auto }
+        guard let name, name != "auto" else { return .mmex }
         guard let choice = CipherChoice(name: name) else {
             throw .usage("--\(option) takes one of \(CipherChoice.allNames.joined(separator: ", ")), not '\(name)'")
         }
@@ -60,7 +61,7 @@ struct KeyOptions {
     func needsKey(fileIsPlain: Bool) -> Bool {
         switch choice {
         case .none: false
-        case .auto: !fileIsPlain
+        case .detect: !fileIsPlain
         case .format: true
         }
     }
@@ -148,7 +149,7 @@ struct TargetKeyOptions {
         reusesDerivedKeys = arguments.reusesDerivedKeys
         if let name = arguments.option(cipherOption) {
             let parsed = try KeyOptions.cipher(name, option: cipherOption)
-            if case .auto = parsed { throw .usage("--\(cipherOption) takes a cipher name or none, not auto") }
+            if case .detect = parsed { throw .usage("--\(cipherOption) takes a cipher name or none, not auto") }
             choice = parsed
         } else {
             choice = nil

@@ -75,7 +75,7 @@ struct RelocateCommand: Command {
             try console.json(report)
         }
         let destination = relocation.destinationFile?.path ?? to
-        if !sourceIsPlain, keyOptions.source == nil, case .auto = keyOptions.choice {
+        if !sourceIsPlain, keyOptions.source == nil, case .detect = keyOptions.choice {
             switch result.fallbackReason {
             case .sourceUnreadable?, .sourceNotSettled?:
                 // An encrypted FILE read without a key: say so, and how to give it.
@@ -99,7 +99,7 @@ struct RelocateCommand: Command {
         if case .none = keyOptions.choice { return .plain }
         let needed = keyOptions.needsKey(fileIsPlain: sourceIsPlain)
         let key = try keyOptions.key(needed: needed, prompt: "Passphrase for \(path): ", console: console)
-        if key == nil, case .auto = keyOptions.choice { return .plain }
+        if key == nil, case .detect = keyOptions.choice { return .plain }
         if key == nil { throw CipherError.keyRequired }
         let choice = keyOptions.choice
         return .encrypted(choice, key: key)

@@ -40,11 +40,11 @@ public final class ReadOnlyDatabase {
     /// - Throws: ``CipherError`` for an encrypted file without its key, a wrong key, a tampered page 1; SQLite's
     ///   errors otherwise.
     public static func open(
-        _ probe: FileProbe, library: SQLiteLibrary = .system, vfs: String? = nil, cipher: CipherChoice = .auto,
+        _ probe: FileProbe, library: SQLiteLibrary = .system, vfs: String? = nil, cipher: CipherChoice = .mmex,
         key: CipherKey? = nil
     ) throws -> ReadOnlyDatabase {
         let plainRequest: Bool = switch cipher {
-        case .auto, .none: key == nil
+        case .detect, .none: key == nil
         case .format: false
         }
         if probe.kind == .plainSQLite && plainRequest {

@@ -44,7 +44,7 @@ public final class ReadOnlySource: Sendable {
             walMode = probe.isWALMode
         } else {
             do {
-                walMode = try CipherProbe.examine(path: path, choice: key?.choice ?? .auto, key: key?.key).walMode
+                walMode = try CipherProbe.examine(path: path, choice: key?.choice ?? .mmex, key: key?.key).walMode
             } catch {
                 throw SessionErrors.persistenceError(for: error, path: path, keyGiven: key != nil)
             }

@@ -11,7 +11,8 @@ import SQLiteEngine
 /// given, so an encrypted file opens the same way on every driver. The passphrase is read the way `PRAGMA key`
 /// reads it: `x'<64 or 96 hex digits>'` is a raw key, anything else passphrase bytes.
 public struct SessionKey: Sendable {
-    /// The cipher choice for the codec (`auto` for ``MMEXModel/CipherChoice/automatic``).
+    /// The cipher choice for the codec (MMEX's detection, `SQLiteCipher.CipherChoice.mmex`, for
+    /// ``MMEXModel/CipherChoice/automatic``).
     public let choice: SQLiteCipher.CipherChoice
     /// The key material (wiped when the last copy of the session key goes away).
     public let key: CipherKey
@@ -40,7 +41,7 @@ public struct SessionKey: Sendable {
     /// The codec's cipher choice for a model cipher choice.
     static func choice(for cipher: MMEXModel.CipherChoice) throws(PersistenceError) -> SQLiteCipher.CipherChoice {
         switch cipher {
-        case .automatic: return .auto
+        case .automatic: return .mmex
         case .sqlcipher4: return .format(.sqlcipher4)
         case .sqlcipher3: return .format(.sqlcipher3)
         case .sqlcipher2: return .format(.sqlcipher2)

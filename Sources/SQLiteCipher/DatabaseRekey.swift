@@ -129,9 +129,12 @@ public enum DatabaseRekey {
         case .format(let format)?:
             guard let newKey else { throw .keyRequired }
             return CipherTarget(format: format, key: newKey)
-        case .auto?, nil:
+        case .detect(let detection)?:
             guard let newKey else { throw .keyRequired }
-            return CipherTarget(format: current ?? .sqlcipher4, key: newKey)
+            return CipherTarget(format: current ?? detection.newFileFormat, key: newKey)
+        case nil:
+            guard let newKey else { throw .keyRequired }
+            return CipherTarget(format: current ?? CipherDetection.standard.newFileFormat, key: newKey)
         }
     }
 

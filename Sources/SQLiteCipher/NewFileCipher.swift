@@ -3,8 +3,9 @@ import SQLiteEngine
 /// A new database file's cipher: what `create` and the fixture generator write.
 extension CipherTarget {
     /// The target for a new file from a cipher choice and an optional key, with the rules `PageCodec` applies to
-    /// an empty file: a named format needs a key; ``CipherChoice/auto`` with a key means SQLCipher 4 (the most
-    /// widely written format), without one a plain file; ``CipherChoice/none`` is a plain file and takes no key.
+    /// an empty file: a named format needs a key; ``CipherChoice/detect(_:)`` with a key means the detection's
+    /// ``CipherDetection/newFileFormat`` (SQLCipher 4 for ``CipherChoice/auto``), without one a plain file;
+    /// ``CipherChoice/none`` is a plain file and takes no key.
     ///
     /// - Throws: ``CipherError/keyRequired`` for a named format without a key, ``CipherError/keyWithoutCipher`` for
     ///   `none` with a key.
@@ -13,8 +14,8 @@ extension CipherTarget {
         case .none:
             if key != nil { throw .keyWithoutCipher }
             self.init(format: nil, key: nil, pageSize: pageSize)
-        case .auto:
-            self.init(format: key == nil ? nil : choice.newFileFormat, key: key, pageSize: pageSize)
+        case .detect(let detection):
+            self.init(format: key == nil ? nil : detection.newFileFormat, key: key, pageSize: pageSize)
         case .format(let format):
             guard let key else { throw .keyRequired }
             self.init(format: format, key: key, pageSize: pageSize)
