@@ -63,8 +63,8 @@ let package = Package(
                 .product(name: "ShadowSessions", package: "DriverPort"),
             ]
         ),
-        // The promise tests over the real libraries, the presets, and the worked example (Bookmarks/: an app on
-        // SQLite.swift and its naive and fixed ports to GRDB).
+        // The promise tests over the real libraries, the presets, and the worked examples (Bookmarks/, and
+        // Expenses/ written apart from the trap code: apps on SQLite.swift and their naive and fixed ports to GRDB).
         .testTarget(
             name: "AdapterSessionTests",
             dependencies: [
