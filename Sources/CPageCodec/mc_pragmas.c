@@ -109,8 +109,7 @@ int dp_mc_cipher_named(const char *name) {
     return -1;
 }
 
-/* Sets `*message` (SQLite frees it) and returns `rc`. */
-static int dp_mc_answer(char **message, int rc, const char *text) {
+int dp_mc_answer(char **message, int rc, const char *text) {
     *message = sqlite3_mprintf("%s", text);
     return rc;
 }
