@@ -130,8 +130,9 @@ static dp_codec *dp_mc_next_codec(dp_file *file, const void *key, int length, co
     return next;
 }
 
-/* The rewrite itself: VACUUM in rollback-journal mode with the temporary database in memory. */
-static int dp_mc_rewrite(sqlite3 *db, dp_file *file, const char *schema, dp_codec *next) {
+/* The rewrite itself: VACUUM in rollback-journal mode with the temporary database in memory. Frees `next` unless it
+ * became the file's codec. */
+static int dp_mc_rewrite(sqlite3 *db, dp_file *file, const char *schema, dp_codec *next, char **message) {
     char journal_mode[16], temp_store[8];
     char *sql = sqlite3_mprintf("PRAGMA \"%w\".journal_mode", schema);
     int rc = sql != NULL ? dp_mc_query_text(db, sql, journal_mode, sizeof(journal_mode)) : SQLITE_NOMEM;
@@ -139,6 +140,7 @@ static int dp_mc_rewrite(sqlite3 *db, dp_file *file, const char *schema, dp_code
     if (rc == SQLITE_OK) rc = dp_mc_query_text(db, "PRAGMA temp_store", temp_store, sizeof(temp_store));
     if (rc != SQLITE_OK) {
         dp_codec_free(next);
+        *message = sqlite3_mprintf("cannot read the journal mode and temp_store: %s", sqlite3_errstr(rc));
         return rc;
     }
     int was_wal = sqlite3_stricmp(journal_mode, "wal") == 0;
@@ -150,8 +152,8 @@ static int dp_mc_rewrite(sqlite3 *db, dp_file *file, const char *schema, dp_code
         if (rc == SQLITE_OK && sqlite3_stricmp(now, "delete") != 0) rc = SQLITE_BUSY;
         if (rc != SQLITE_OK) {
             dp_codec_free(next);
-            return dp_mc_refuse("sqlite3_rekey_v2", rc, "a WAL database is rekeyed in rollback-journal mode, and "
-                                "leaving WAL mode needs the file's other connections closed");
+            return dp_mc_answer(message, rc, "a WAL database is rekeyed in rollback-journal mode, and leaving WAL mode "
+                                             "needs the file's other connections closed");
         }
     }
     sqlite3_exec(db, "PRAGMA temp_store = MEMORY", NULL, NULL, NULL);
@@ -160,7 +162,9 @@ static int dp_mc_rewrite(sqlite3 *db, dp_file *file, const char *schema, dp_code
         dp_codec_free(next);
     } else {
         int vacuum = dp_mc_exec(db, "VACUUM \"%w\"", schema);
-        if (vacuum != SQLITE_OK) sqlite3_log(vacuum, "sqlite3_rekey_v2: the rewrite failed: %s", sqlite3_errmsg(db));
+        if (vacuum != SQLITE_OK) {
+            *message = sqlite3_mprintf("the rewrite failed, the file keeps its old key: %s", sqlite3_errmsg(db));
+        }
         rc = dp_rekey_end(file, vacuum == SQLITE_OK);
         if (vacuum != SQLITE_OK) rc = vacuum;
     }
@@ -171,31 +175,55 @@ static int dp_mc_rewrite(sqlite3 *db, dp_file *file, const char *schema, dp_code
     return rc;
 }
 
-int dp_mc_rekey_v2(void *handle, const char *schema, const void *key, int length) {
-    sqlite3 *db = handle;
+/* Whether database `schema` reads: its first page decodes (SQLITE_NOTADB for an encrypted file without its key). */
+static int dp_mc_readable(sqlite3 *db, const char *schema) {
+    char version[32];
+    char *sql = sqlite3_mprintf("PRAGMA \"%w\".schema_version", schema);
+    int rc = sql != NULL ? dp_mc_query_text(db, sql, version, sizeof(version)) : SQLITE_NOMEM;
+    sqlite3_free(sql);
+    return rc;
+}
+
+int dp_mc_rekey(sqlite3 *db, const char *schema, const void *key, int length, char **message) {
     const char *name = schema != NULL ? schema : "main";
+    *message = NULL;
     if (key != NULL && length < 0) length = (int)strlen(key);
     dp_file *file = dp_mc_file(db, name);
-    if (file == NULL) return dp_mc_refuse("sqlite3_rekey_v2", SQLITE_ERROR, dp_mc_not_codec);
+    if (file == NULL) return dp_mc_answer(message, SQLITE_ERROR, dp_mc_not_codec);
     if (key == NULL || length == 0) {
         if (file->codec == NULL) return SQLITE_OK; /* SQLite3MC: not encrypted and no key, nothing to do */
-        return dp_mc_refuse("sqlite3_rekey_v2", SQLITE_ERROR, "decrypting a database in place is not supported: "
-                            "driverport export writes a plain copy");
+        return dp_mc_answer(message, SQLITE_ERROR,
+                            "decrypting a database in place is not supported: driverport export writes a plain copy");
     }
     if (file->codec == NULL) {
-        return dp_mc_refuse("sqlite3_rekey_v2", SQLITE_ERROR, "encrypting a plain database in place is not supported: "
-                            "driverport rekey FILE writes it encrypted");
+        int rc = dp_mc_readable(db, name);
+        if (rc != SQLITE_OK) {
+            *message = sqlite3_mprintf("%s: its current key is missing or wrong (PRAGMA key or sqlite3_key_v2 "
+                                       "first)", sqlite3_errstr(rc));
+            return rc;
+        }
+        return dp_mc_answer(message, SQLITE_ERROR, "encrypting a plain database in place is not supported: "
+                                                   "driverport rekey FILE writes it encrypted");
     }
     if (!sqlite3_get_autocommit(db)) {
-        return dp_mc_refuse("sqlite3_rekey_v2", SQLITE_ERROR, "a transaction is open: rekey outside transactions");
+        return dp_mc_answer(message, SQLITE_ERROR, "a transaction is open: rekey outside transactions");
     }
     sqlite3_mutex_enter(sqlite3_db_mutex(db));
     dp_mc_inherit(file, dp_mc_file(db, "main"));
     const char *why = NULL;
     dp_codec *next = dp_mc_next_codec(file, key, length, &why);
-    int rc = next == NULL ? dp_mc_refuse("sqlite3_rekey_v2", SQLITE_ERROR, why) : dp_mc_rewrite(db, file, name, next);
+    int rc = next == NULL ? dp_mc_answer(message, SQLITE_ERROR, why) : dp_mc_rewrite(db, file, name, next, message);
     if (rc == SQLITE_OK) rc = dp_mc_keep_secret(file, key, length);
+    if (rc != SQLITE_OK && *message == NULL) *message = sqlite3_mprintf("%s", sqlite3_errstr(rc));
     sqlite3_mutex_leave(sqlite3_db_mutex(db));
+    return rc;
+}
+
+int dp_mc_rekey_v2(void *handle, const char *schema, const void *key, int length) {
+    char *message = NULL;
+    int rc = dp_mc_rekey(handle, schema, key, length, &message);
+    if (rc != SQLITE_OK) dp_mc_refuse("sqlite3_rekey_v2", rc, message != NULL ? message : sqlite3_errstr(rc));
+    sqlite3_free(message);
     return rc;
 }
 

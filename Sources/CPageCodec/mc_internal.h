@@ -45,5 +45,11 @@ int dp_mc_key_allowed(dp_file *file, char **message);
 int dp_mc_register_functions(sqlite3 *db);
 /* Keeps a copy of the passphrase that keyed the file (replacing one kept before), for sqlite3mc_export. */
 int dp_mc_keep_secret(dp_file *file, const unsigned char *secret, int length);
+/* Sets `*message` to a copy of `text` (sqlite3_free it) and returns `rc`. */
+int dp_mc_answer(char **message, int rc, const char *text);
+/* The rekey behind sqlite3_rekey_v2 and PRAGMA rekey/hexrekey: rewrites database `schema` (NULL: "main") of `db`
+ * under `key` (`length` bytes; < 0: NUL-terminated). SQLITE_OK, or an SQLite code with `*message` set to one line
+ * saying why (sqlite3_free it; never the passphrase). */
+int dp_mc_rekey(sqlite3 *db, const char *schema, const void *key, int length, char **message);
 
 #endif

@@ -1,12 +1,14 @@
 /*
  * SQLite3 Multiple Ciphers' key interface on the codec VFS: the pragmas (cipher, legacy, kdf_iter, key, hexkey)
- * arrive through SQLITE_FCNTL_PRAGMA before the first page is read, and the URI parameters (cipher, legacy, key,
- * hexkey) when the main file is opened. Only instances registered by dp_codec_register_mc answer them.
+ * arrive through SQLITE_FCNTL_PRAGMA before the first page is read (rekey and hexrekey at any time after the key),
+ * and the URI parameters (cipher, legacy, key, hexkey) when the main file is opened. Only instances registered by
+ * dp_codec_register_mc answer them.
  *
  * As in SQLite3MC, a wrong key is not refused by PRAGMA key: the file stays without a codec and its first read fails
  * with SQLITE_NOTADB ("file is not a database"), before anything can be written. Everything this codec cannot do as
  * SQLite3MC would (a key on a plain file, an unknown cipher, a key after the first read, a kdf_iter other than the
- * format's, rekey) is an error naming what to do instead. Passphrases never appear in a message.
+ * format's, a rekey of an attached database) is an error naming what to do instead. Passphrases never appear in a
+ * message.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -109,8 +111,7 @@ int dp_mc_cipher_named(const char *name) {
     return -1;
 }
 
-/* Sets `*message` (SQLite frees it) and returns `rc`. */
-static int dp_mc_answer(char **message, int rc, const char *text) {
+int dp_mc_answer(char **message, int rc, const char *text) {
     *message = sqlite3_mprintf("%s", text);
     return rc;
 }
@@ -229,18 +230,70 @@ int dp_mc_key_allowed(dp_file *file, char **message) {
     return SQLITE_OK;
 }
 
+/* The passphrase a key pragma's value gives: the text itself (NULL: none), or for hexkey/hexrekey the bytes its hex
+ * digits encode, held in `copy` until dp_mc_secret_wipe. */
+typedef struct dp_mc_secret {
+    const unsigned char *bytes;
+    int length;
+    unsigned char *copy;
+} dp_mc_secret;
+
+/* SQLITE_OK, or SQLITE_ERROR with `*message` set when a hex value is not an even run of hex digits. */
+static int dp_mc_secret_of(const char *value, int hex, const char *pragma, dp_mc_secret *secret, char **message) {
+    secret->bytes = (const unsigned char *)value;
+    secret->length = value != NULL ? (int)strlen(value) : 0;
+    secret->copy = NULL;
+    if (!hex || value == NULL) return SQLITE_OK;
+    secret->copy = dp_mc_unhex(value, &secret->length);
+    secret->bytes = secret->copy;
+    if (secret->copy != NULL) return SQLITE_OK;
+    *message = sqlite3_mprintf("PRAGMA %s needs an even number of hex digits", pragma);
+    return SQLITE_ERROR;
+}
+
+static void dp_mc_secret_wipe(dp_mc_secret *secret) {
+    if (secret->copy != NULL) {
+        dp_wipe(secret->copy, (unsigned long)secret->length);
+        sqlite3_free(secret->copy);
+    }
+    secret->bytes = secret->copy = NULL;
+    secret->length = 0;
+}
+
 static int dp_mc_key(dp_file *file, const char *value, int hex, char **message) {
     if (value == NULL) return dp_mc_answer(message, SQLITE_ERROR, "PRAGMA key needs a value: PRAGMA key = '...'");
     int rc = dp_mc_key_allowed(file, message);
     if (rc != SQLITE_OK) return rc;
-    if (!hex) return dp_mc_apply(file, (const unsigned char *)value, (int)strlen(value), message);
-    int length = 0;
-    unsigned char *bytes = dp_mc_unhex(value, &length);
-    if (bytes == NULL) return dp_mc_answer(message, SQLITE_ERROR, "PRAGMA hexkey needs an even number of hex digits");
-    rc = dp_mc_apply(file, bytes, length, message);
-    dp_wipe(bytes, (unsigned long)length);
-    sqlite3_free(bytes);
+    dp_mc_secret secret;
+    rc = dp_mc_secret_of(value, hex, "hexkey", &secret, message);
+    if (rc == SQLITE_OK) rc = dp_mc_apply(file, secret.bytes, secret.length, message);
+    dp_mc_secret_wipe(&secret);
     return rc;
+}
+
+/*
+ * PRAGMA rekey / hexrekey: sqlite3_rekey_v2 on the main database of the connection the file is bound to
+ * (dp_mc_bind_connection; an attached file has no connection here, so it is refused). It runs while SQLite prepares
+ * the PRAGMA, its rewrite's statements nested on the same connection, as SQLite3MC's pragma handler does; the
+ * statement SQLite then compiles only returns the answer ("ok", as in SQLite3MC), so stepping it never rekeys again.
+ * A failure is an error with one line saying why; SQLITE_SCHEMA would make SQLite prepare the PRAGMA again (a second
+ * rekey), so it is answered as SQLITE_ERROR.
+ */
+static int dp_mc_rekey_pragma(dp_file *file, const char *value, int hex, char **message) {
+    const char *pragma = hex ? "hexrekey" : "rekey";
+    if (file->mc_db == NULL || dp_mc_file(file->mc_db, "main") != file) {
+        *message = sqlite3_mprintf("PRAGMA %s changes the key of a connection's main database only: for an attached "
+                                   "one call sqlite3_rekey_v2 with its schema name (the SQLite3MultipleCiphers "
+                                   "module) or use driverport rekey FILE", pragma);
+        return SQLITE_ERROR;
+    }
+    dp_mc_secret secret;
+    int rc = dp_mc_secret_of(value, hex, pragma, &secret, message);
+    if (rc != SQLITE_OK) return rc;
+    rc = dp_mc_rekey(file->mc_db, "main", secret.bytes, secret.length, message);
+    dp_mc_secret_wipe(&secret);
+    if (rc == SQLITE_OK) return dp_mc_answer(message, SQLITE_OK, "ok");
+    return rc == SQLITE_SCHEMA || rc == SQLITE_ERROR_RETRY ? SQLITE_ERROR : rc;
 }
 
 static int dp_mc_set_cipher(dp_file *file, const char *value, char **message) {
@@ -304,11 +357,8 @@ int dp_mc_pragma(dp_file *file, char **args) {
     if (sqlite3_stricmp(name, "legacy") == 0) return dp_mc_set_legacy(file, value, &args[0]);
     if (sqlite3_stricmp(name, "kdf_iter") == 0) return dp_mc_kdf_iter(file, value, &args[0]);
     if (sqlite3_stricmp(name, "cipher_migrate") == 0) return dp_mc_cipher_migrate(file, &args[0]);
-    if (sqlite3_stricmp(name, "rekey") == 0 || sqlite3_stricmp(name, "hexrekey") == 0) {
-        return dp_mc_answer(&args[0], SQLITE_ERROR,
-                            "PRAGMA rekey is not available through this extension: call sqlite3_rekey_v2 (the "
-                            "SQLite3MultipleCiphers module) or use driverport rekey FILE");
-    }
+    if (sqlite3_stricmp(name, "rekey") == 0) return dp_mc_rekey_pragma(file, value, 0, &args[0]);
+    if (sqlite3_stricmp(name, "hexrekey") == 0) return dp_mc_rekey_pragma(file, value, 1, &args[0]);
     return SQLITE_NOTFOUND;
 }
 

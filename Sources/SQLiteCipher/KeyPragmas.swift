@@ -9,7 +9,8 @@ import SQLiteEngine
 /// before its first read: `PRAGMA cipher = 'sqlcipher'`, `PRAGMA legacy = 4`, `PRAGMA kdf_iter = N`,
 /// `PRAGMA key = 'passphrase'` or `PRAGMA hexkey = '...'`, or the URI parameters `cipher`, `legacy`, `key` and
 /// `hexkey`. Without `PRAGMA cipher` the codec tries the formats it reads. A plain file opens unchanged; a wrong key
-/// fails the first read with `SQLITE_NOTADB` and changes nothing.
+/// fails the first read with `SQLITE_NOTADB` and changes nothing. After the key, `PRAGMA rekey = 'new'` (or
+/// `PRAGMA hexrekey`) rewrites the connection's main database under a new key in place and answers `ok`.
 ///
 /// With GRDB, key each connection in `Configuration.prepareDatabase` (queue and pool, WAL included):
 ///

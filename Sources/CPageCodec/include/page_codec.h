@@ -139,17 +139,19 @@ int dp_codec_register_over(const char *name, const char *base_name);
 
 /*
  * Registers an instance of the codec VFS named `name` over "unix" whose main files also answer SQLite3 Multiple
- * Ciphers' interface: PRAGMA cipher, legacy, kdf_iter, key, hexkey (and rekey/hexrekey, refused with a message), and
- * the URI parameters cipher, legacy, key and hexkey. With `make_default` it becomes SQLite's default VFS. What the
- * loadable extension (Sources/CCodecExtension) registers. Registering the same name again is SQLITE_OK.
+ * Ciphers' interface: PRAGMA cipher, legacy, kdf_iter, key, hexkey, rekey and hexrekey (rekey: on a main database
+ * bound to its connection by dp_mc_bind_connection), and the URI parameters cipher, legacy, key and hexkey. With
+ * `make_default` it becomes SQLite's default VFS. What the loadable extension (Sources/CCodecExtension) registers.
+ * Registering the same name again is SQLITE_OK.
  */
 int dp_codec_register_mc(const char *name, int make_default);
 
 /*
  * For hosts that open files through a dp_codec_register_mc instance (the loadable extension calls it for every new
  * connection, through sqlite3_auto_extension): ties the connection's main file to `db` so a key on an empty file can
- * set the page reserve the cipher needs, and keeps the connection's temporary files in memory (they are not
- * encrypted). Does nothing when the main file is not a codec file. Returns 0 or an SQLite error code.
+ * set the page reserve the cipher needs and PRAGMA rekey can rewrite the file, and keeps the connection's temporary
+ * files in memory (they are not encrypted). Does nothing when the main file is not a codec file. Returns 0 or an
+ * SQLite error code.
  */
 int dp_mc_bind_connection(void *db);
 
