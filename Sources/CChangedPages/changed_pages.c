@@ -259,7 +259,13 @@ const char *dp_changes_vfs_name(void) { return DP_CHANGES_VFS_NAME; }
 int dp_changes_make_default(void) {
     int rc = dp_changes_register();
     if (rc != SQLITE_OK) return rc;
-    return sqlite3_vfs_find(NULL) == &dp_changes_vfs ? SQLITE_OK : sqlite3_vfs_register(&dp_changes_vfs, 1);
+    sqlite3_vfs *current = sqlite3_vfs_find(NULL);
+    if (current == &dp_changes_vfs) return SQLITE_OK;
+    /* Back on top only of the VFS it passes through to. A VFS the process made the default since (a codec installed
+     * as the default, an app's own) stays the default: taking its place would send connections opened by default
+     * past it. The harness then compares whole files. */
+    if (current != dp_changes_base) return SQLITE_BUSY;
+    return sqlite3_vfs_register(&dp_changes_vfs, 1);
 }
 
 int dp_changes_is_default(void) {

@@ -277,11 +277,21 @@ int dp_attach_key(dp_file *file, dp_apply_key *apply) {
 }
 
 dp_file *dp_as_codec_file(sqlite3_file *file) {
-    return file != NULL && file->pMethods == &dp_io_methods ? (dp_file *)file : NULL;
+    if (file == NULL || file->pMethods == NULL) return NULL;
+    if (file->pMethods == &dp_io_methods) return (dp_file *)file;
+    /* A pass-through VFS over the codec forwards the codec's own file control to it. */
+    void *inner = NULL;
+    if (file->pMethods->xFileControl(file, DP_FCNTL_CODEC_FILE, &inner) != SQLITE_OK || inner == NULL) return NULL;
+    sqlite3_file *codec_file = inner;
+    return codec_file->pMethods == &dp_io_methods ? (dp_file *)codec_file : NULL;
 }
 
 static int dp_file_control(sqlite3_file *f, int op, void *arg) {
     dp_file *file = (dp_file *)f;
+    if (op == DP_FCNTL_CODEC_FILE) {
+        *(void **)arg = file;
+        return SQLITE_OK;
+    }
     if (file->kind == DP_KIND_MAIN) {
         if (op == DP_FCNTL_APPLY_KEY) return dp_attach_key(file, arg);
         if (op == DP_FCNTL_STATUS) {
@@ -347,11 +357,10 @@ static int dp_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, int
     }
     if ((file->kind == DP_KIND_JOURNAL || file->kind == DP_KIND_WAL) && name != NULL) {
         /* SQLite names the top of the stack: a codec instance stacked under another one (through a fault VFS, say)
-         * must not take the upper instance's main file, or the journal would be encrypted twice. */
-        sqlite3_file *main_file = sqlite3_database_file_object(name);
-        if (main_file != NULL && main_file->pMethods == &dp_io_methods && ((dp_file *)main_file)->instance == vfs) {
-            file->owner = (dp_file *)main_file;
-        }
+         * must not take the upper instance's main file, or the journal would be encrypted twice; under a
+         * pass-through VFS (the differential's tracker) the main file is found through it. */
+        dp_file *main_file = dp_as_codec_file(sqlite3_database_file_object(name));
+        if (main_file != NULL && main_file->instance == vfs) file->owner = main_file;
     }
     int rc = root->xOpen(root, name, file->real, flags, out_flags);
     file->base.pMethods = file->real->pMethods != NULL ? &dp_io_methods : NULL;

@@ -9,13 +9,14 @@ import Synchronization
 /// it. With the tracker it rewrites only the units a scenario wrote, and skips comparing the tables none of whose
 /// pages either side wrote: the harness's own cost follows what the operations changed, not the size of the file.
 ///
-/// The harness makes the tracker the process's default VFS, so connections opened without a VFS name (plain files)
-/// are tracked with nothing to configure. A connection opened through a named VFS is not, unless that VFS is
-/// stacked over ``vfsName``: an app whose encrypted files go through a codec VFS registers its codec over this name
-/// for its differential's sessions (MMEX's sessions take it as their key's codec base). Whenever the tracker cannot
-/// vouch for a copy (it is no longer the default VFS, no connection opened the copy for writing through it, a file
-/// was replaced, the source changed), the harness falls back to comparing whole files, so a scenario always
-/// starts from exactly the source's bytes and the comparison stays as strict.
+/// The harness makes the tracker the process's default VFS, so connections opened without a VFS name (plain files) are
+/// tracked with nothing to configure; it never takes the place of a VFS the process made the default after it (SQLite3
+/// Multiple Ciphers' C API then finds its codec under the tracker, which forwards file controls). A connection opened
+/// through a named VFS is not, unless that VFS is stacked over ``vfsName``: an app whose encrypted files go through a
+/// codec VFS registers its codec over this name for its differential's sessions (MMEX's sessions take it as their key's
+/// codec base). Whenever the tracker cannot vouch for a copy (it is no longer the default VFS, no connection opened the
+/// copy for writing through it, a file was replaced, the source changed), the harness falls back to comparing whole
+/// files, so a scenario always starts from exactly the source's bytes and the comparison stays as strict.
 public enum ChangedPageTracking {
     /// The tracker's VFS name, for stacking a codec or another VFS over it (see ``registeredVFSName()``).
     public static var vfsName: String { String(cString: dp_changes_vfs_name()) }
@@ -29,8 +30,9 @@ public enum ChangedPageTracking {
     /// The tracker's unit: writes are recorded by the 4 KiB units they cover.
     static let unitSize = Int(DP_CHANGES_UNIT)
 
-    /// Registers the tracker (the first time) and makes it the default VFS again if something else became the
-    /// default since. `false` when it cannot register (the harness then compares whole files).
+    /// Registers the tracker (the first time) and makes it the default VFS again if the VFS it passes through to was
+    /// put back on top since. `false` when it cannot register, or when another VFS became the process's default
+    /// after it (a codec installed as the default): that one stays the default, and the harness compares whole files.
     @discardableResult
     static func activate() -> Bool { dp_changes_make_default() == 0 }
 

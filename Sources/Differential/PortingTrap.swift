@@ -131,10 +131,33 @@ public struct PortingTrap: Sendable, Hashable, Codable, CustomStringConvertible 
             + "duplicates, other forms); clean them up in the first migration or relax the check"
     )
 
+    /// A value stored as its JSON text by one side (`"card"` with the quotes, `"https:\/\/…"`) and as the plain
+    /// value by the other: SQLite.swift's `Codable` support encodes a property that is not a SQLite type (an enum, a
+    /// `URL`, a nested struct) as JSON text, GRDB stores an enum's raw value and a URL's absolute string.
+    public static let codableJSONText = PortingTrap(
+        id: "codable-json-text",
+        name: "Codable value stored as JSON text",
+        advice: "store each such property in the legacy side's form: with SQLite.swift's Codable rows, enums and "
+            + "URLs are JSON text (quoted, slashes escaped); encode and decode that form explicitly on the new side, "
+            + "or migrate the column once, in one place"
+    )
+
+    /// A column one side stored as NULL and the other kept (or wrote) a value in: SQLite.swift's `Codable`
+    /// `insert(_:)`/`update(_:)` leave out `nil` properties (the column keeps its value or default), GRDB's records
+    /// write every column; or a port that forgot a column.
+    public static let nullOnOneSide = PortingTrap(
+        id: "null-on-one-side",
+        name: "NULL on one side only",
+        advice: "write the column explicitly on both sides: SQLite.swift's Codable insert/update skip nil "
+            + "optionals, so the column keeps its old value (or its default) where GRDB's record writes NULL; decide "
+            + "which the app means and set that column in the new code"
+    )
+
     /// Every trap the classifier names, in the order it tries them.
     public static let all: [PortingTrap] = [
         notReadableByLegacy, journalModeAndSidecars, migrationLedger, foreignKeyOneSide, dateFormat, uuidForm,
-        booleanForm, integerVersusReal, numberAsText, dateParse, schemaExtraIndex, candidateRefusesLegacyFile,
+        booleanForm, integerVersusReal, numberAsText, codableJSONText, nullOnOneSide, dateParse, schemaExtraIndex,
+        candidateRefusesLegacyFile,
     ]
 
     /// The traps in the *form* of stored or returned values (and foreign-key enforcement): a difference in the same
@@ -142,6 +165,6 @@ public struct PortingTrap: Sendable, Hashable, Codable, CustomStringConvertible 
     /// an ordering, an accepted duplicate), and ``DifferentialHarness`` names it so.
     public static let rootCauses: Set<String> = [
         dateFormat.id, dateParse.id, uuidForm.id, booleanForm.id, integerVersusReal.id, numberAsText.id,
-        foreignKeyOneSide.id,
+        foreignKeyOneSide.id, codableJSONText.id, nullOnOneSide.id,
     ]
 }

@@ -23,7 +23,8 @@ extension PortingTrap {
             return TrapRules.extraIndex(mismatch) ? .schemaExtraIndex : nil
         case .rows:
             if TrapRules.ledgerTable(mismatch) { return .migrationLedger }
-            return TrapRules.valueTrap(mismatch)
+            if let trap = TrapRules.valueTrap(mismatch) { return trap }
+            return TrapRules.nullOnOneSide(mismatch) ? .nullOnOneSide : nil
         case .result:
             if TrapRules.foreignKeyOnOneSide(mismatch.baseline, mismatch.candidate) { return .foreignKeyOneSide }
             return TrapRules.valueTrap(mismatch)
@@ -113,7 +114,25 @@ enum TrapRules {
         default: break
         }
         if numberAsText(left, right) || numberAsText(right, left) { return .numberAsText }
+        if jsonText(left, right) || jsonText(right, left) { return .codableJSONText }
         return nil
+    }
+
+    /// A stored column (`table[rowid N].column`) NULL on one side and a value on the other.
+    static func nullOnOneSide(_ mismatch: Mismatch) -> Bool {
+        guard mismatch.field.contains("]."),
+              let left = RenderedValue(parsing: mismatch.baseline), let right = RenderedValue(parsing: mismatch.candidate)
+        else { return false }
+        return (left == .null) != (right == .null)
+    }
+
+    /// `left` is text holding the JSON encoding of `right`'s text (a quoted string, `/` optionally escaped).
+    private static func jsonText(_ left: RenderedValue, _ right: RenderedValue) -> Bool {
+        guard case .text(let json) = left, case .text(let plain) = right, json.count >= 2, json.hasPrefix("\""),
+              json.hasSuffix("\""), let data = json.data(using: .utf8),
+              let decoded = try? JSONDecoder().decode(String.self, from: data)
+        else { return false }
+        return decoded == plain
     }
 
     private static func dateTrap(_ left: RenderedValue, _ right: RenderedValue, field: String) -> PortingTrap? {

@@ -3,18 +3,22 @@
 /// A form difference rarely shows once: a UUID stored as a blob makes the later lookup by that UUID return `nil`,
 /// an update by it return `false`, a uniqueness check accept a duplicate; a date written with a space sorts before
 /// one with a `T` and changes what `createdAt < ?` returns. Each of those is a mismatch no rule recognises on its
-/// own. Every such unnamed mismatch takes the trap of a root cause (``PortingTrap/rootCauses``) found in the same
-/// scenario or, failing that, elsewhere in the same slice (the same two sides on the same file), and says so in
-/// ``Mismatch/followsFrom``. Of several roots it takes the one its evidence points to: a UUID in its values, a date in
-/// its operation's or field's name, else a stored form first. Root causes are listed first. Fix the root, run again:
-/// what is left then is unexplained.
+/// own. An unnamed mismatch takes the trap of a root cause (``PortingTrap/rootCauses``) and says so in
+/// ``Mismatch/followsFrom``:
+/// - of the same scenario: the root its evidence points to (a UUID in its values, a date in its operation's or
+///   field's name, the root's column in its field or values, a row gone on one side after a foreign-key root),
+///   else the scenario's first root (booleans, counts and orderings that follow a form difference);
+/// - of another scenario of the slice (the same two sides on the same file) only on such evidence, never by
+///   default: a mismatch with no evidence and no root in its own scenario stays unnamed, so a cause the catalogue
+///   does not know shows as unexplained rather than under another cause's name.
+/// Root causes are listed first. Fix the root, run again: what is left then is unexplained.
 package enum TrapConsequences {
     /// The scenario's mismatches (those no known difference covers) with consequences named, root causes first.
     ///
     /// - Parameters:
     ///   - comparesRows: whether the stored rows were compared: only then does "no stored date differs" mean the two
     ///     sides stored the same date text, so a returned date that differs was parsed differently.
-    ///   - sliceRoots: root causes found in the slice's other scenarios, used when the scenario has none.
+    ///   - sliceRoots: root causes found in the slice's other scenarios, taken on evidence only.
     package static func attribute(
         _ mismatches: [Mismatch], comparesRows: Bool, sliceRoots: [Mismatch] = []
     ) -> [Mismatch] {
@@ -25,15 +29,33 @@ package enum TrapConsequences {
             }
         }
         let own = roots(in: result)
-        let candidates = own.isEmpty ? sliceRoots : own
-        guard !candidates.isEmpty else { return result }
-        for index in result.indices where result[index].trap == nil && consequenceKinds.contains(result[index].kind) {
-            let root = choose(for: result[index], among: candidates)
-            guard let trap = root.trap else { continue }
-            result[index].trap = trap
-            result[index].followsFrom = "\(trap.id) at \(place(of: root))"
+        if !own.isEmpty {
+            name(&result, among: own, byDefault: true)
+        } else if !sliceRoots.isEmpty {
+            name(&result, among: sliceRoots, byDefault: false)
+            // What this scenario's evidence tied to a root stands for it in the rest of the scenario (the totals
+            // after a cascade the other side did not run).
+            let followed = result.filter { $0.followsFrom != nil }
+            if let first = followed.first {
+                for index in result.indices where result[index].trap == nil && consequenceKinds.contains(result[index].kind) {
+                    result[index].trap = first.trap
+                    result[index].followsFrom = first.followsFrom
+                }
+            }
         }
         return result.filter { $0.followsFrom == nil } + result.filter { $0.followsFrom != nil }
+    }
+
+    /// Names every unnamed consequence in `mismatches` after the root among `roots` its evidence points to, or
+    /// (with `byDefault`) the first root.
+    private static func name(_ mismatches: inout [Mismatch], among roots: [Mismatch], byDefault: Bool) {
+        for index in mismatches.indices where mismatches[index].trap == nil && consequenceKinds.contains(mismatches[index].kind) {
+            guard let root = evidence(for: mismatches[index], among: roots) ?? (byDefault ? roots.first : nil),
+                  let trap = root.trap
+            else { continue }
+            mismatches[index].trap = trap
+            mismatches[index].followsFrom = "\(trap.id) at \(place(of: root))"
+        }
     }
 
     /// The root causes among `mismatches`: stored forms first, one per trap.
@@ -58,15 +80,49 @@ package enum TrapConsequences {
         }
     }
 
-    /// The root `mismatch` most likely follows from.
-    private static func choose(for mismatch: Mismatch, among roots: [Mismatch]) -> Mismatch {
+    /// The root `mismatch`'s own evidence points to, if any: a date in its name, a UUID in its values, a row gone on
+    /// one side after a foreign-key root, a NULL against a value after a NULL root, the root's column in its field or
+    /// values.
+    private static func evidence(for mismatch: Mismatch, among roots: [Mismatch]) -> Mismatch? {
         let name = ((mismatch.operation ?? "") + " " + mismatch.field).lowercased()
         let dated = ["date", "time", "created", "updated", "before", "after", "since", "until"].contains { name.contains($0) }
-        let dateRoot = roots.first { $0.trap == .dateFormat || $0.trap == .dateParse }
-        if dated, let dateRoot { return dateRoot }
+        if dated, let dateRoot = roots.first(where: { $0.trap == .dateFormat || $0.trap == .dateParse }) { return dateRoot }
         let values = mismatch.baseline + " " + mismatch.candidate
         if let uuidRoot = roots.first(where: { $0.trap == .uuidForm }), mentionsUUID(values) { return uuidRoot }
-        return roots[0]
+        if mismatch.kind == .rows, (mismatch.baseline == "(absent)") != (mismatch.candidate == "(absent)"),
+           let foreignKeyRoot = roots.first(where: { $0.trap == .foreignKeyOneSide }) {
+            return foreignKeyRoot
+        }
+        if (mismatch.baseline == "null") != (mismatch.candidate == "null"),
+           let nullRoot = roots.first(where: { $0.trap == .nullOnOneSide }) {
+            return nullRoot
+        }
+        let text = (name + " " + values).lowercased()
+        return roots.first { root in
+            guard let column = column(of: root), column.count >= 3 else { return false }
+            return mentions(text, word: column)
+        }
+    }
+
+    /// The column a stored-row root is in (`accounts[rowid 1].kind` -> `kind`).
+    private static func column(of root: Mismatch) -> String? {
+        guard root.kind == .rows, let range = root.field.range(of: "].") else { return nil }
+        return String(root.field[range.upperBound...]).lowercased()
+    }
+
+    /// Whether `word` occurs in `text` as a whole word (letters, digits and `_` around it do not count).
+    private static func mentions(_ text: String, word: String) -> Bool {
+        var searchStart = text.startIndex
+        while let range = text.range(of: word, range: searchStart..<text.endIndex) {
+            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
+            let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
+            let isWordCharacter = { (character: Character?) in
+                character.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false
+            }
+            if !isWordCharacter(before), !isWordCharacter(after) { return true }
+            searchStart = range.upperBound
+        }
+        return false
     }
 
     /// A UUID as text or as a 16-byte blob literal somewhere in `text`.

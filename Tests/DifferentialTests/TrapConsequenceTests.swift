@@ -112,4 +112,58 @@ struct SliceConsequenceTests {
         #expect(first.allSatisfy { $0.followsFrom?.contains("(scenario write)") == true })
         #expect(reports[1].mismatches == write.mismatches, "the roots stay as they are")
     }
+
+    @Test("across scenarios only on evidence: a mismatch with no evidence and no root in its scenario stays unnamed")
+    func noDefaultAcrossScenarios() {
+        let other = ScenarioReport(name: "other", seed: nil, operations: 1, mismatches: [
+            Mismatch(kind: .result, scenario: "other", operationIndex: 0, operation: "setReimbursable(2)", field: "(result)",
+                     baseline: "true", candidate: "false"),
+        ], shortestFailingSequence: nil)
+        let write = ScenarioReport(name: "write", seed: nil, operations: 1, mismatches: [
+            Mismatch(kind: .rows, scenario: "write", field: "B[rowid 2].CREATED", baseline: "'2026-12-01T10:20:30.456' (text)",
+                     candidate: "'2026-12-01 10:20:30.456' (text)", trap: .dateFormat),
+        ], shortestFailingSequence: nil)
+        let reports = TrapConsequences.attributeAcrossSlice([other, write], comparesRows: true)
+        #expect(reports[0].mismatches[0].trap == nil, "unexplained, not another scenario's date trap")
+        #expect(reports[0].mismatches[0].followsFrom == nil)
+    }
+
+    @Test("a root's column in a mismatch ties it across scenarios; a row gone on one side follows a foreign-key root, and the rest of its scenario follows it")
+    func columnAndCascadeEvidence() {
+        let lookup = ScenarioReport(name: "look up", seed: nil, operations: 1, mismatches: [
+            Mismatch(kind: .result, scenario: "look up", operationIndex: 0, operation: "account(amex)", field: "(outcome)",
+                     baseline: "returned {kind: \"card\"}", candidate: "threw DecodingError: Path: kind. invalid value"),
+        ], shortestFailingSequence: nil)
+        let close = ScenarioReport(name: "close", seed: nil, operations: 2, mismatches: [
+            Mismatch(kind: .rows, scenario: "close", field: "expenses[rowid 3]", baseline: "id=3, accountID='checking'",
+                     candidate: "(absent)"),
+            Mismatch(kind: .result, scenario: "close", operationIndex: 1, operation: "categoryTotals", field: "[0].totalCents",
+                     baseline: "5630", candidate: "4250"),
+        ], shortestFailingSequence: nil)
+        let roots = ScenarioReport(name: "roots", seed: nil, operations: 2, mismatches: [
+            Mismatch(kind: .rows, scenario: "roots", field: "accounts[rowid 3].kind", baseline: "'\"cash\"' (text)",
+                     candidate: "'cash' (text)", trap: .codableJSONText),
+            Mismatch(kind: .result, scenario: "roots", operationIndex: 0, operation: "addTag(to: 42)", field: "(outcome)",
+                     baseline: "returned true", candidate: "threw SQLite error 19 [foreignKey]", trap: .foreignKeyOneSide),
+        ], shortestFailingSequence: nil)
+        let reports = TrapConsequences.attributeAcrossSlice([lookup, close, roots], comparesRows: true)
+        #expect(reports[0].mismatches[0].trap == .codableJSONText)
+        #expect(reports[1].mismatches.allSatisfy { $0.trap == .foreignKeyOneSide }, "\(reports[1].mismatches)")
+    }
+}
+
+@Suite("Traps of Codable rows")
+struct CodableRowTrapTests {
+    @Test("JSON text against the plain value is codable-json-text; NULL against a value in a stored column is null-on-one-side")
+    func classifies() {
+        func stored(_ field: String, _ baseline: String, _ candidate: String) -> PortingTrap? {
+            PortingTrap.classify(Mismatch(kind: .rows, scenario: "s", field: field, baseline: baseline, candidate: candidate))
+        }
+        #expect(stored("accounts[rowid 1].kind", "'\"card\"' (text)", "'card' (text)") == .codableJSONText)
+        #expect(stored("accounts[rowid 1].site", "'\"https:\\/\\/x.org\\/\"' (text)", "'https://x.org/' (text)") == .codableJSONText)
+        #expect(stored("accounts[rowid 1].kind", "'\"card\"' (text)", "'cash' (text)") == nil, "another value is no form")
+        #expect(stored("accounts[rowid 1].site", "'https://x.org/' (text)", "NULL (null)") == .nullOnOneSide)
+        #expect(stored("accounts[rowid 1].site", "NULL (null)", "NULL (null)") == nil)
+        #expect(stored("accounts[rowid 1]", "id=1", "(absent)") == nil, "a whole row is not a column")
+    }
 }

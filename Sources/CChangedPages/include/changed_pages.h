@@ -24,7 +24,9 @@ int dp_changes_register(void);
 /* The tracker's VFS name (a codec or another shim can be stacked over it by this name). */
 const char *dp_changes_vfs_name(void);
 
-/* Makes the tracker the default VFS again (after something else made itself the default). SQLITE_OK or an error. */
+/* Makes the tracker the default VFS again when the default is the VFS it passes through to (another library's call
+ * may have put that one back on top); SQLITE_BUSY when another VFS became the default since, which it leaves there.
+ * SQLITE_OK or an error. */
 int dp_changes_make_default(void);
 
 /* 1 when the tracker is the default VFS (connections opened without a VFS name are tracked), else 0. */

@@ -75,6 +75,9 @@ enum {
 /* argument: int*, 0 turns the connection's scan read-ahead off, 1 on (where its format has one), -1 only asks; on
  * return it holds the state: 1 on, 0 off, -1 none for this file (plain, or a format or CPU without it). */
 #define DP_FCNTL_READAHEAD 0x44500104
+/* Argument: void**, set to the codec's own file: how the C API finds it under a pass-through VFS stacked on top
+ * (one that forwards file controls it does not know, as the differential's changed-pages tracker does). */
+#define DP_FCNTL_CODEC_FILE 0x44500105
 
 /* A key and the formats to try, in order. */
 typedef struct dp_key_spec {

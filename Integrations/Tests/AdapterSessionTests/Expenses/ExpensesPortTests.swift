@@ -12,12 +12,15 @@ import Transcripts
 /// two ports to the real GRDB, through the differential, transcripts and shadow mode with the adapters and presets
 /// only (no glue, no normaliser).
 ///
-/// The naive port's differences, by cause: dates in GRDB's text form (and a sub-millisecond date parsed to another
-/// `Double`), foreign keys on in GRDB (a refused orphan tag, a cascade on delete, and GRDB's migrator refusing the
-/// file once SQLite.swift left an orphan), and three causes the trap catalogue does not list, whose mismatches take
-/// a root of the scenario or slice by default (`date-format`) rather than their own: SQLite.swift's `Codable` support
-/// storing the account's enum and URL as JSON text (`"card"` with its quotes), its `update(account)` leaving a `nil`
-/// optional as it was, and GRDB's `updateChanges` answering "did a value change" where SQLite counts the rows matched.
+/// The naive port's differences, by cause, and the trap each is named by: dates in GRDB's text form, and a
+/// sub-millisecond date parsed to another `Double` (`date-format`, with the orderings, MAX and "since" results that
+/// follow); SQLite.swift's `Codable` support storing the account's enum and URL as JSON text (`codable-json-text`,
+/// with GRDB's decoding errors in other scenarios, tied by the column); its `update(account)` leaving a `nil`
+/// optional as it was (`null-on-one-side`); foreign keys on in GRDB: a refused orphan tag and a cascade on delete
+/// (`foreign-key-one-side`, the cascade's rows and totals tied by the row gone on one side), and GRDB's migrator
+/// refusing the file once SQLite.swift left an orphan (`candidate-refuses-legacy-file`). One cause has no trap:
+/// GRDB's `updateChanges` answers "did a value change" where SQLite counts the rows matched; that one mismatch takes
+/// its scenario's date root by default (a known issue below).
 @Suite("The expense tracker: the naive GRDB port is caught, the fixed port agrees")
 struct ExpensesPortTests {
     static let day = Date(timeIntervalSince1970: 1_700_000_000.250)  // 2023-11-14T22:13:20.250Z
@@ -231,6 +234,23 @@ struct ExpensesPortTests {
         print("unnamed mismatches (\(unnamed.count)):")
         for mismatch in unnamed { print("  \(mismatch.scenario): \(mismatch)") }
         #expect(named * 100 >= naiveMismatches.count * 95, "\(unnamed)")
+        // Named by their own cause, not by another root of the run.
+        func trap(_ operation: String?, field: String? = nil, scenario: String? = nil) -> [String] {
+            naiveMismatches.filter { mismatch in
+                mismatch.operation == operation && (field.map { mismatch.field == $0 } ?? true)
+                    && (scenario.map { mismatch.scenario == $0 } ?? true)
+            }.map { $0.trap?.id ?? "unnamed" }
+        }
+        #expect(Set(trap("account(amex)", field: "(outcome)")) == ["codable-json-text"], "GRDB cannot decode the JSON text")
+        #expect(Set(trap(nil, field: "accounts[rowid 1].kind")) == ["codable-json-text"])
+        #expect(Set(trap(nil, field: "accounts[rowid 1].website")) == ["null-on-one-side"])
+        #expect(Set(trap("account(amex)", field: "website")) == ["null-on-one-side"])
+        #expect(Set(trap(nil, field: "expenses[rowid 3]")) == ["foreign-key-one-side"], "the cascade GRDB ran")
+        #expect(Set(trap("categoryTotals", scenario: "close an account")) == ["foreign-key-one-side"])
+        #expect(Set(trap("addTag(imported, to: 42)")) == ["foreign-key-one-side"])
+        withKnownIssue("GRDB's updateChanges (a value changed) against SQLite's rows matched has no trap yet") {
+            #expect(trap("setReimbursable(2, true)") == ["unnamed"])
+        }
 
         let fixed = try differential(.fixed)
         #expect(fixed.mismatches == 0, "\(String(describing: fixed.scenarios.flatMap(\.mismatches)))")
