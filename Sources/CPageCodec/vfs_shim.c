@@ -362,12 +362,17 @@ static int dp_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, int
         dp_file *main_file = dp_as_codec_file(sqlite3_database_file_object(name));
         if (main_file != NULL && main_file->instance == vfs) file->owner = main_file;
     }
+    /* A file SQLite opens itself, such as a VACUUM INTO target, takes the key registered for its path: here, before
+     * the base opens it, so that of two codec instances stacked (through a fault VFS, say) the upper one, which the
+     * connection keyed, takes it, and the lower one passes the encrypted pages through. */
+    dp_codec *expected = file->kind == DP_KIND_MAIN && name != NULL ? dp_expectation_take(name) : NULL;
     int rc = root->xOpen(root, name, file->real, flags, out_flags);
     file->base.pMethods = file->real->pMethods != NULL ? &dp_io_methods : NULL;
+    if (rc != SQLITE_OK) dp_codec_free(expected);
     if (rc == SQLITE_OK && file->kind == DP_KIND_MAIN && name != NULL) {
         file->root = root;
         file->name = name;
-        file->codec = dp_expectation_take(name); /* a file SQLite opens itself, such as a VACUUM INTO target */
+        file->codec = expected;
         file->mc_pragmas = dp_instance_answers_mc(vfs);
         if (file->mc_pragmas && file->codec == NULL) {
             rc = dp_mc_open_uri(file, name);

@@ -100,6 +100,27 @@ struct PowerLossFileStepTests {
         expectWhole(report, area: "export plain to encrypted")
     }
 
+    @Test("a second codec instance under the power-loss VFS leaves the new file's key to the one above it: the disk holds the copy encrypted")
+    func exportThroughStackedCodecInstances() throws {
+        let key = try CodecFaultStack.rawKey(11)
+        let folder = TemporaryDirectory.inMemory("powerloss-stacked")
+        let base = folder.path("base.db")
+        try CodecFaultStack.createLedgerBase(at: base, key: nil, committed: Self.committed)
+        // As when another suite made a codec the process's default VFS before the power-loss VFS was registered.
+        let vfs = try PowerLossVFS(base: try PageCodec.vfsName(over: "unix"))
+        let codec = try PageCodec.vfsName(over: vfs.name)
+        vfs.arm(cutBefore: nil)
+        try FileSystemCalls.$current.withValue(vfs.fileSystemCalls) {
+            let source = try CodecFaultStack.open(base, key: nil, vfs: codec)
+            defer { source.close() }
+            try DatabaseCopy.export(from: source, to: base + ".copy", as: CipherTarget(format: .sqlcipher4, key: key))
+        }
+        // The disk as the power-loss VFS recorded it: encrypted by the instance the copy was keyed on, not in clear.
+        try vfs.apply(.keep, seed: 1)
+        let verdict = Self.holdsCommitted(base + ".copy", key: key)
+        #expect(verdict.isExact, "\(verdict)")
+    }
+
     private func expectWhole(_ report: PowerLossSweep.Report, area: String) {
         // A cut that tears page 1 while leaving WAL mode used to leave an encrypted file that did not open (its hot
         // journal held the old page 1); the codec now takes page 1 from there: such a cut counts as damage.
