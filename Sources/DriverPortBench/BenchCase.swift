@@ -58,6 +58,10 @@ public struct BenchOutcome {
     /// Extra figures of this run (commits a concurrent writer made), reported as their median over the rounds.
     public var figures: [String: Double]
 
+    /// CPU time a child process spent on this run, counted with the bench process's own (a case whose work runs in
+    /// a child it talks to, such as the `sqlite3` shell of the codec's extension scan); `nil`: none.
+    public var childCPUSeconds: Double?
+
     public init(rows: Int, checksum: (() -> Int64)? = nil, figures: [String: Double] = [:]) {
         self.rows = rows
         self.checksum = checksum

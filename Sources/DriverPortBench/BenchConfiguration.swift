@@ -63,6 +63,9 @@ public struct BenchConfiguration: Sendable {
     public var diffCipherSlices: String
     /// The slices of the `diff` family's scale cases (200 transactions vs the mmex size), one case each.
     public var diffScaleSlices: [String]
+    /// The codec as a loadable extension (`libdriverport_codec.so`), for the codec family's scan through the
+    /// `sqlite3` shell; `nil`: that case is left out, with a note.
+    public var codecExtensionLibrary: String?
 
     public init(
         mode: String, fetchRows: Int, insertRows: Int, mmexTransactions: Int, lookups: Int, scaleTransactions: [Int],

@@ -27,6 +27,8 @@ public enum BenchGoals {
     /// Issue 20's goal (issue 11's was 1.5x).
     public static let sqlcipher4Limit = 1.25
     public static let codecVersusDebianLimit = 1.0
+    /// Issue 34's goal: a scan through the codec's loadable extension against the same scan on the own connection.
+    public static let extensionScanLimit = 1.1
     public static let poolTwoReadersLimit = 1.7
     public static let memoryLimitMiB = 64.0
     public static let shadowOnePercentLimit = 1.05
@@ -56,6 +58,13 @@ public enum BenchGoals {
             checks.append(check(
                 "our SQLCipher v3 codec no slower than Debian's SQLCipher engine", result, ratio,
                 codecVersusDebianLimit, "<="))
+        }
+        for result in results where result.name.hasPrefix("codec-extension-scan-")
+            && result.implementation == ExtensionScanCase.shellName {
+            guard let ratio = result.ratioToBaseline else { continue }
+            checks.append(check(
+                "scan through the loadable extension <= \(extensionScanLimit)x the own connection", result, ratio,
+                extensionScanLimit, "<="))
         }
         for result in results where result.name == "concurrency-2-readers" && result.implementation == DriverSet.poolName {
             guard let ratio = result.extra?["throughputRatioToQueue"] else { continue }

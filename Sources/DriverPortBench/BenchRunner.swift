@@ -50,7 +50,7 @@ public struct BenchRunner: Sendable {
                 let start = DispatchTime.now().uptimeNanoseconds
                 let cpuStart = Self.processCPUSeconds()
                 let outcome = try implementation.run()
-                let cpuElapsed = Self.processCPUSeconds() - cpuStart
+                let cpuElapsed = Self.processCPUSeconds() - cpuStart + (outcome.childCPUSeconds ?? 0)
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 thisRound[implementation.name] = elapsed
                 thisRoundCPU[implementation.name] = cpuElapsed

@@ -6,7 +6,9 @@ import SQLiteEngine
 /// Case 4: the page codec. A full scan (every row and column of every table) of the same fixture plain and in
 /// SQLCipher v4, SQLCipher v3, wxSQLite3 AES-128 and ChaCha20 (the encrypted files are exports of the plain one),
 /// with the time to open (key derivation) measured as its own case; then the same SQLCipher v3 file scanned by the
-/// page codec on the system SQLite and by Debian's SQLCipher 3.4.1 engine.
+/// page codec on the system SQLite and by Debian's SQLCipher 3.4.1 engine; then the SQLCipher v4 file scanned through
+/// the codec's loadable extension in Debian's `sqlite3` shell against the same scan on DriverPort's own connection
+/// (``ExtensionScanCase``).
 ///
 /// Every scan is the same raw C-API loop through the connection's engine function table (`sqlite3_step`,
 /// `sqlite3_column_type`, then the value), so what differs is only the engine and codec underneath. Connections
@@ -68,6 +70,9 @@ enum CodecCases {
             }))
         if let v3 = paths[.sqlcipher3] {
             results += try engines(context, path: v3, key: key, tables: tables, label: label)
+        }
+        if let v4 = paths[.sqlcipher4] {
+            results += try ExtensionScanCase.run(context, path: v4, key: key, tables: tables, label: label)
         }
         return results
     }

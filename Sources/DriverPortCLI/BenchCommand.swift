@@ -103,6 +103,7 @@ struct BenchCommand: Command {
         #else
         let build = "release"
         #endif
+        configuration.codecExtensionLibrary = try? CodecExtension.libraryPath()
         let outPath = arguments.option("out")
         if let outPath { command += " --out \(outPath)" }
         let document: BenchDocument

@@ -18,8 +18,10 @@ struct BenchSuiteTests {
     @Test("a tiny run of every family processes the expected rows with every implementation agreeing")
     func tinyRunOfEveryFamily() async throws {
         let executable = DriverPortBinary.url
-        let document = try await onOwnThread {
-            try BenchSuite.run(Self.tiny, probeExecutable: executable, command: "test", build: "debug")
+        var configuration = Self.tiny
+        configuration.codecExtensionLibrary = DriverPortBinary.builtExecutable("libdriverport_codec.so").path
+        let document = try await onOwnThread { [configuration] in
+            try BenchSuite.run(configuration, probeExecutable: executable, command: "test", build: "debug")
         }
         let byName = Dictionary(grouping: document.results, by: \.name)
         let expectedRows = [
@@ -51,6 +53,13 @@ struct BenchSuiteTests {
             let engines = try #require(byName["codec-sqlcipher3-engines-scan-200"])
             #expect(engines.allSatisfy { $0.rows == scan[0].rows && $0.ratioToRawC == nil && $0.ratioToBaseline != nil })
         }
+        // The SQLCipher v4 scan through the loadable extension in the sqlite3 shell: the same rows and checksum as on
+        // the own connection (the runner stops on a difference), the shell's CPU time counted.
+        let viaExtension = try #require(byName["codec-extension-scan-200"])
+        #expect(viaExtension.map(\.implementation) == [ExtensionScanCase.ownName, ExtensionScanCase.shellName])
+        #expect(viaExtension.allSatisfy { $0.rows == scan[0].rows && $0.baseline == ExtensionScanCase.ownName })
+        #expect((viaExtension.last?.cpuRatioToBaseline ?? 0) > 0.2, "the shell's own CPU time is counted")
+        #expect(document.goals.contains { $0.caseName == "codec-extension-scan-200" })
         // Concurrency: pool vs queue with the throughput ratio; the writer's commits are counted.
         let withWriter = try #require(byName["concurrency-2-readers-with-writer"]?.first { $0.implementation == "pool" })
         #expect(withWriter.extra?["throughputRatioToQueue"] != nil)
