@@ -78,16 +78,10 @@ struct BookmarksPortTests {
         )
     }
 
+    static let example = PortExample(slice: "bookmarks", seed: seed(in:), scenarios: scenarios, baseline: sqliteSwiftSide)
+
     private func differential(_ port: GRDBBookmarks.Port) throws -> SliceReport {
-        let folder = try ScratchFolder()
-        let source = try Self.seed(in: folder)
-        var harness = DifferentialHarness(baseline: Self.sqliteSwiftSide, candidate: Self.grdbSide(port), workDirectory: folder.url)
-        harness.describeError = RealLibraryPresets.describeError
-        harness.knownDifferences.append(RealLibraryPresets.grdbMigrationsLedger)
-        // The switch-over: GRDB's migrator opening the file SQLite.swift left.
-        harness.opensBaselineFileWithCandidate = true
-        defer { harness.removeWorkingCopies() }
-        return try harness.run(slice: "bookmarks", scenarios: Self.scenarios, on: source)
+        try Self.example.differential(against: Self.grdbSide(port))
     }
 
     @Test("the differential finds the naive port's mismatches, trap-named, and none on the fixed port")
@@ -109,17 +103,9 @@ struct BookmarksPortTests {
 
     @Test("a transcript recorded on SQLite.swift: the naive port disagrees, the fixed port agrees")
     func transcriptVerdicts() throws {
-        let folder = try ScratchFolder()
-        let source = try Self.seed(in: folder)
-        func runner(_ side: DifferentialSide<BookmarksSession>) -> TranscriptRunner<BookmarksSession> {
-            var runner = TranscriptRunner(side: side, ignoredTables: RealLibraryPresets.grdbLedgerTables, workDirectory: folder.url)
-            runner.describeError = RealLibraryPresets.describeError
-            return runner
-        }
-        let transcript = try runner(Self.sqliteSwiftSide).record(Self.scenarios, on: source)
-        #expect(!(try runner(Self.grdbSide(.naive)).verify(Self.scenarios, against: transcript, on: source).agrees))
-        let fixed = try runner(Self.grdbSide(.fixed)).verify(Self.scenarios, against: transcript, on: source)
-        #expect(fixed.agrees, "\(String(describing: fixed.mismatches))")
+        let verified = try Self.example.transcriptVerifications(of: [Self.grdbSide(.naive), Self.grdbSide(.fixed)])
+        #expect(!verified[0].agrees)
+        #expect(verified[1].agrees, "\(String(describing: verified[1].mismatches))")
     }
 
     private func shadowEvents(_ port: GRDBBookmarks.Port) throws -> [ShadowEvent] {

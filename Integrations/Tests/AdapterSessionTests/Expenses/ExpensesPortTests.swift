@@ -205,16 +205,10 @@ struct ExpensesPortTests {
         )
     }
 
+    static let example = PortExample(slice: "expenses", seed: seed(in:), scenarios: scenarios, baseline: sqliteSwiftSide)
+
     private func differential(_ port: GRDBExpenses.Port) throws -> SliceReport {
-        let folder = try ScratchFolder()
-        let source = try Self.seed(in: folder)
-        var harness = DifferentialHarness(baseline: Self.sqliteSwiftSide, candidate: Self.grdbSide(port), workDirectory: folder.url)
-        harness.describeError = RealLibraryPresets.describeError
-        harness.knownDifferences.append(RealLibraryPresets.grdbMigrationsLedger)
-        // The switch-over: GRDB's migrator opening the file SQLite.swift left.
-        harness.opensBaselineFileWithCandidate = true
-        defer { harness.removeWorkingCopies() }
-        return try harness.run(slice: "expenses", scenarios: Self.scenarios, on: source)
+        try Self.example.differential(against: Self.grdbSide(port))
     }
 
     @Test("the differential finds the naive port's mismatches, trap-named, and none on the fixed port")
@@ -259,19 +253,10 @@ struct ExpensesPortTests {
 
     @Test("a transcript recorded on SQLite.swift: the naive port disagrees, the fixed port agrees")
     func transcriptVerdicts() throws {
-        let folder = try ScratchFolder()
-        let source = try Self.seed(in: folder)
-        func runner(_ side: DifferentialSide<ExpensesSession>) -> TranscriptRunner<ExpensesSession> {
-            var runner = TranscriptRunner(side: side, ignoredTables: RealLibraryPresets.grdbLedgerTables, workDirectory: folder.url)
-            runner.describeError = RealLibraryPresets.describeError
-            return runner
-        }
-        let transcript = try runner(Self.sqliteSwiftSide).record(Self.scenarios, on: source)
-        let naive = try runner(Self.grdbSide(.naive)).verify(Self.scenarios, against: transcript, on: source)
-        print("transcript: naive port \(naive.mismatches.count) mismatches")
-        #expect(!naive.agrees)
-        let fixed = try runner(Self.grdbSide(.fixed)).verify(Self.scenarios, against: transcript, on: source)
-        #expect(fixed.agrees, "\(String(describing: fixed.mismatches))")
+        let verified = try Self.example.transcriptVerifications(of: [Self.grdbSide(.naive), Self.grdbSide(.fixed)])
+        print("transcript: naive port \(verified[0].mismatches.count) mismatches")
+        #expect(!verified[0].agrees)
+        #expect(verified[1].agrees, "\(String(describing: verified[1].mismatches))")
     }
 
     private func shadowEvents(_ port: GRDBExpenses.Port) throws -> [ShadowEvent] {
