@@ -5,11 +5,11 @@ import Transcripts
 
 /// What the worked examples (Bookmarks, Expenses) run through each tool, with the adapters and presets only: an app on
 /// the real SQLite.swift (the baseline, which seeds the file) against a port to the real GRDB.
-struct PortExample<Session> {
+struct PortExample<Session>: Sendable {
     /// The slice's name in the differential's report.
     let slice: String
     /// The file as the SQLite.swift app left it, made in the folder.
-    let seed: (ScratchFolder) throws -> String
+    let seed: @Sendable (ScratchFolder) throws -> String
     let scenarios: [Scenario<Session>]
     let baseline: DifferentialSide<Session>
 

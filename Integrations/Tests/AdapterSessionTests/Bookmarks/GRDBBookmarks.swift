@@ -28,7 +28,7 @@ struct GRDBBookmarks: BookmarksWriting {
     }
 
     /// SQLite.swift's stored date form.
-    nonisolated(unsafe) static let sqliteSwiftDates: DateFormatter = {
+    static let sqliteSwiftDates: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(secondsFromGMT: 0)

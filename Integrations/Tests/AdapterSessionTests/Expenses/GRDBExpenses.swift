@@ -342,7 +342,7 @@ struct GRDBExpenses: ExpensesWriting {
 extension ExpenseCategory: DatabaseValueConvertible {}
 
 /// SQLite.swift's stored date form (`yyyy-MM-dd'T'HH:mm:ss.SSS`, UTC).
-nonisolated(unsafe) let sqliteSwiftDates: DateFormatter = {
+let sqliteSwiftDates: DateFormatter = {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(secondsFromGMT: 0)
