@@ -55,7 +55,12 @@ public struct Row {
     @inlinable @inline(__always)
     public func get<V: Value>(_ column: Expression<V>) throws(LegacyError) -> V {
         let index = try storage.columns.index(of: column.template, hash: column.lookupHash)
-        return try V.decode(storage.values[Int(index)], column: column.template)
+        let value = storage.values + Int(index)
+        // An INTEGER read as Int64, a REAL as Double: the payload read in place, without copying the whole value
+        // (and its outlined copy and destroy) into the general decode. Decided when `V` is known, so free otherwise.
+        if V.self == Int64.self, case .integer(let number) = value.pointee { return unsafeBitCast(number, to: V.self) }
+        if V.self == Double.self, case .real(let number) = value.pointee { return unsafeBitCast(number, to: V.self) }
+        return try V.decode(value.pointee, column: column.template)
     }
 
     /// The value of a nullable column or expression; `nil` for NULL.
@@ -67,7 +72,12 @@ public struct Row {
     @inlinable @inline(__always)
     public func get<V: Value>(_ column: Expression<V?>) throws(LegacyError) -> V? {
         let index = try storage.columns.index(of: column.template, hash: column.lookupHash)
-        return try V?.decode(storage.values[Int(index)], column: column.template)
+        let value = storage.values + Int(index)
+        // As the non-optional read: NULL, an INTEGER as Int64 and a REAL as Double read in place.
+        if case .null = value.pointee { return nil }
+        if V.self == Int64.self, case .integer(let number) = value.pointee { return unsafeBitCast(number, to: V.self) }
+        if V.self == Double.self, case .real(let number) = value.pointee { return unsafeBitCast(number, to: V.self) }
+        return try V?.decode(value.pointee, column: column.template)
     }
 
     /// Whether the row has a column for the expression (exactly, or unambiguously by its column name).
