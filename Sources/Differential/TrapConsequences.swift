@@ -35,8 +35,7 @@ package enum TrapConsequences {
             name(&result, among: sliceRoots, byDefault: false)
             // What this scenario's evidence tied to a root stands for it in the rest of the scenario (the totals
             // after a cascade the other side did not run).
-            let followed = result.filter { $0.followsFrom != nil }
-            if let first = followed.first {
+            if let first = result.first(where: { $0.followsFrom != nil }) {
                 for index in result.indices where result[index].trap == nil && consequenceKinds.contains(result[index].kind) {
                     result[index].trap = first.trap
                     result[index].followsFrom = first.followsFrom

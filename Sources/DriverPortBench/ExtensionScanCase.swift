@@ -10,8 +10,9 @@ import SQLiteEngine
 /// `length()`), with the same 256 KiB page cache, so each scan decrypts every page again. The shell is one child
 /// process for the whole case, keyed once (the key derivation is not timed, as on the other side); a timed run
 /// writes the statement to its standard input and reads its one-line answer from its standard output (line-buffered
-/// with `stdbuf -oL`), so the time includes a pipe round trip of microseconds. The passphrase goes to the shell on
-/// its standard input, never on its command line (it is the bench fixtures' test passphrase). The answers are compared: rows and checksum must be equal.
+/// with `stdbuf -oL`), so the time includes a pipe round trip of microseconds. The passphrase (the bench fixtures'
+/// test passphrase) goes to the shell on its standard input, never on its command line. The answers are compared:
+/// rows and checksum must be equal.
 enum ExtensionScanCase {
     static let ownName = "own connection"
     static let shellName = "extension in the sqlite3 shell"
@@ -92,16 +93,13 @@ final class ShellChild {
         where value.contains(where: { $0 == "\"" || $0 == "\\" || $0.isNewline }) {
             throw BenchDataError.unexpected("\(label) holds a quote, backslash or line break the shell cannot take")
         }
-        var script = Array(".load \"\(library)\"\n.open --readonly \"\(path)\"\n.output /dev/null\n".utf8)
-        script += Array("PRAGMA cipher = 'sqlcipher';\nPRAGMA legacy = 4;\nPRAGMA key = '".utf8)
-        for byte in passphrase.utf8 {
-            if byte == 0 || byte == UInt8(ascii: "\n") { throw BenchDataError.unexpected("a passphrase the shell cannot take") }
-            script.append(byte)
-            if byte == UInt8(ascii: "'") { script.append(byte) }
+        if passphrase.contains(where: { $0 == "\0" || $0.isNewline }) {
+            throw BenchDataError.unexpected("a passphrase the shell cannot take")
         }
-        script += Array("';\n.output stdout\nPRAGMA cache_size = -\(cacheKiB);\nSELECT count(*) FROM sqlite_master;\n".utf8)
-        defer { _ = script.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
-        input.fileHandleForWriting.write(Data(script))
+        let script = ".load \"\(library)\"\n.open --readonly \"\(path)\"\n.output /dev/null\n"
+            + "PRAGMA cipher = 'sqlcipher';\nPRAGMA legacy = 4;\nPRAGMA key = \(KeyPragmas.quoted(passphrase));\n"
+            + ".output stdout\nPRAGMA cache_size = -\(cacheKiB);\nSELECT count(*) FROM sqlite_master;\n"
+        input.fileHandleForWriting.write(Data(script.utf8))
         guard let first = try line(), Int(first) != nil else {
             throw BenchDataError.unexpected("the sqlite3 shell did not open the fixture through the extension")
         }

@@ -122,19 +122,16 @@ public enum DatabaseRekey {
     }
 
     private static func target(current: CipherFormat?, newKey: CipherKey?, newFormat: CipherChoice?) throws(CipherError) -> CipherTarget {
-        switch newFormat {
-        case .none?:
+        switch newFormat ?? .auto {
+        case .none:
             if newKey != nil { throw .keyWithoutCipher }
             return .plain
-        case .format(let format)?:
+        case .format(let format):
             guard let newKey else { throw .keyRequired }
             return CipherTarget(format: format, key: newKey)
-        case .detect(let detection)?:
+        case .detect(let detection):
             guard let newKey else { throw .keyRequired }
             return CipherTarget(format: current ?? detection.newFileFormat, key: newKey)
-        case nil:
-            guard let newKey else { throw .keyRequired }
-            return CipherTarget(format: current ?? CipherDetection.standard.newFileFormat, key: newKey)
         }
     }
 

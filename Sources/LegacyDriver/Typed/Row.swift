@@ -56,10 +56,7 @@ public struct Row {
     public func get<V: Value>(_ column: Expression<V>) throws(LegacyError) -> V {
         let index = try storage.columns.index(of: column.template, hash: column.lookupHash)
         let value = storage.values + Int(index)
-        // An INTEGER read as Int64, a REAL as Double: the payload read in place, without copying the whole value
-        // (and its outlined copy and destroy) into the general decode. Decided when `V` is known, so free otherwise.
-        if V.self == Int64.self, case .integer(let number) = value.pointee { return unsafeBitCast(number, to: V.self) }
-        if V.self == Double.self, case .real(let number) = value.pointee { return unsafeBitCast(number, to: V.self) }
+        if let number = Self.numberInPlace(value, as: V.self) { return number }
         return try V.decode(value.pointee, column: column.template)
     }
 
@@ -73,11 +70,19 @@ public struct Row {
     public func get<V: Value>(_ column: Expression<V?>) throws(LegacyError) -> V? {
         let index = try storage.columns.index(of: column.template, hash: column.lookupHash)
         let value = storage.values + Int(index)
-        // As the non-optional read: NULL, an INTEGER as Int64 and a REAL as Double read in place.
         if case .null = value.pointee { return nil }
+        if let number = Self.numberInPlace(value, as: V.self) { return number }
+        return try V?.decode(value.pointee, column: column.template)
+    }
+
+    /// An INTEGER read as `Int64`, a REAL as `Double`: the payload read in place, without copying the whole value
+    /// (and its outlined copy and destroy) into the general decode; `nil` for any other type or storage class.
+    /// Decided when `V` is known, so free for every other type.
+    @inlinable @inline(__always)
+    static func numberInPlace<V>(_ value: UnsafeMutablePointer<SQLiteValue>, as type: V.Type) -> V? {
         if V.self == Int64.self, case .integer(let number) = value.pointee { return unsafeBitCast(number, to: V.self) }
         if V.self == Double.self, case .real(let number) = value.pointee { return unsafeBitCast(number, to: V.self) }
-        return try V?.decode(value.pointee, column: column.template)
+        return nil
     }
 
     /// Whether the row has a column for the expression (exactly, or unambiguously by its column name).
