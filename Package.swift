@@ -211,7 +211,7 @@ let package = Package(
             name: "SessionEngineTests",
             dependencies: ["PersistenceSession", "LegacySessions", "ReaderWriterSessions", "LegacyDriver", "ReaderWriterDriver", "SQLiteEngine"]
         ),
-        .testTarget(name: "DifferentialTests", dependencies: ["Differential", "PersistenceSession", "SQLiteEngine", "TestSupport", "MutationTesting"]),
+        .testTarget(name: "DifferentialTests", dependencies: ["Differential", "PersistenceSession", "SQLiteEngine", "SQLiteCipher", "TestSupport", "MutationTesting"]),
         .testTarget(name: "TranscriptsTests", dependencies: ["Transcripts", "Differential", "SQLiteEngine", "TestSupport"]),
         .testTarget(
             name: "MMEXTranscriptTests", dependencies: ["DriverPortCLI", "TestSupport", "SQLiteEngine"],

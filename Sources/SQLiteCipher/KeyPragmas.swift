@@ -33,6 +33,10 @@ public enum KeyPragmas {
     /// (then open files with `vfs=driverport`), and binds every connection opened from then on. Idempotent and safe
     /// from any thread.
     ///
+    /// The first call stacks the codec over the VFS that is the default then, as SQLite3 Multiple Ciphers does (`unix`
+    /// in a process that changed nothing; a pass-through layer such as the differential's changed-pages tracker stays
+    /// under it and keeps seeing every file).
+    ///
     /// - Throws: ``CipherError/crypto(detail:)`` when the VFS cannot register (OpenSSL algorithms or the unix VFS
     ///   missing).
     public static func install(asDefaultVFS: Bool = true) throws(CipherError) {

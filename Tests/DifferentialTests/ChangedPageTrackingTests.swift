@@ -1,5 +1,6 @@
 @testable import Differential
 import Foundation
+import SQLiteCipher
 import SQLiteEngine
 import TestSupport
 import Testing
@@ -47,7 +48,7 @@ struct ChangedPageTrackingTests {
         let folder = TemporaryDirectory.inMemory("tracking")
         let source = try makeSource(folder)
         #expect(ChangedPageTracking.activate())
-        #expect(ChangedPageTracking.isDefault)
+        #expect(ChangedPageTracking.tracksDefaultOpens)
         #expect(ChangedPageTracking.recorded(source, forget: false) == nil, "an unwatched file has no record")
         #expect(ChangedPageTracking.watch(source))
         defer { ChangedPageTracking.unwatch(source) }
@@ -81,6 +82,23 @@ struct ChangedPageTrackingTests {
         #expect(after.tracked == before.tracked + 1)
         #expect(after.disagreements == before.disagreements, "the whole-file check found bytes the tracked reset missed")
         for path in copies.targets { #expect(try bytes(path) == original) }
+    }
+
+    @Test("a codec installed as the default VFS after the tracker passes through it: files opened by default are still tracked")
+    func codecInstalledAfterTheTrackerStillTracks() throws {
+        let folder = TemporaryDirectory.inMemory("tracking")
+        let source = try makeSource(folder)
+        #expect(ChangedPageTracking.activate())
+        // SQLite3 Multiple Ciphers' C API: the codec becomes the default VFS (in whichever order the process did it).
+        try KeyPragmas.install()
+        #expect(ChangedPageTracking.activate(), "the codec stays the default and reaches the tracker, or the tracker is back on top")
+        #expect(ChangedPageTracking.tracksDefaultOpens)
+        #expect(ChangedPageTracking.watch(source))
+        defer { ChangedPageTracking.unwatch(source) }
+        try write(source, "UPDATE a SET body = 'changed' WHERE id = 5")
+        let recorded = try #require(ChangedPageTracking.recorded(source, forget: true))
+        #expect(recorded.opens == 1)
+        #expect(recorded.units.contains(0), "the header's change counter is in unit 0: \(recorded.units)")
     }
 
     @Test("a side written through another VFS is not trusted: the reset compares whole files")
