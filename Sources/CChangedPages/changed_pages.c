@@ -35,6 +35,11 @@ static sqlite3_vfs dp_changes_vfs;
 static sqlite3_vfs *dp_changes_base;
 static pthread_once_t dp_changes_once = PTHREAD_ONCE_INIT;
 static int dp_changes_register_rc = SQLITE_ERROR;
+/* How many files this thread opened through the tracker (dp_changes_tracks_default's probe counts them). */
+static _Thread_local int64_t dp_changes_thread_opens;
+/* The default VFS last probed and whether its opens reached the tracker; guarded by dp_changes_lock. */
+static sqlite3_vfs *dp_probed_default;
+static int dp_probed_reaches;
 
 static dp_record *dp_find(const char *path) {
     for (dp_record *record = dp_records; record != NULL; record = record->next) {
@@ -161,6 +166,7 @@ static const sqlite3_io_methods dp_changes_methods = {
 static int dp_c_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, int flags, int *out_flags) {
     (void)vfs;
     dp_changes_file *file = (dp_changes_file *)f;
+    dp_changes_thread_opens += 1;
     memset(file, 0, sizeof(*file));
     file->real = (sqlite3_file *)((char *)file + ((sizeof(dp_changes_file) + 7) & ~(size_t)7));
     int rc = dp_changes_base->xOpen(dp_changes_base, name, file->real, flags, out_flags);
@@ -256,6 +262,43 @@ int dp_changes_register(void) {
 
 const char *dp_changes_vfs_name(void) { return DP_CHANGES_VFS_NAME; }
 
+/* Whether a file opened through `vfs` reaches the tracker: opens a temporary file through it (deleted on close, never
+ * visible under a name) and sees whether the tracker's xOpen ran on this thread meanwhile. */
+static int dp_probe_reaches(sqlite3_vfs *vfs) {
+    sqlite3_file *file = sqlite3_malloc(vfs->szOsFile);
+    if (file == NULL) return 0;
+    memset(file, 0, (size_t)vfs->szOsFile);
+    int64_t before = dp_changes_thread_opens;
+    int flags = SQLITE_OPEN_TEMP_DB | SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE |
+                SQLITE_OPEN_DELETEONCLOSE;
+    int out_flags = 0;
+    int rc = vfs->xOpen(vfs, NULL, file, flags, &out_flags);
+    int reaches = rc == SQLITE_OK && dp_changes_thread_opens > before;
+    if (file->pMethods != NULL) file->pMethods->xClose(file);
+    sqlite3_free(file);
+    return reaches;
+}
+
+int dp_changes_tracks_default(void) {
+    sqlite3_vfs *current = sqlite3_vfs_find(NULL);
+    if (current == NULL || dp_changes_base == NULL) return 0;
+    if (current == &dp_changes_vfs) return 1;
+    if (current == dp_changes_base) return 0;
+    /* Another VFS is the default: it may pass through the tracker (a codec stacked over it). Probed once per
+     * default; a VFS re-based under the same registration is not seen again, and the harness only loses speed. */
+    pthread_mutex_lock(&dp_changes_lock);
+    int known = current == dp_probed_default;
+    int reaches = dp_probed_reaches;
+    pthread_mutex_unlock(&dp_changes_lock);
+    if (known) return reaches;
+    reaches = dp_probe_reaches(current);
+    pthread_mutex_lock(&dp_changes_lock);
+    dp_probed_default = current;
+    dp_probed_reaches = reaches;
+    pthread_mutex_unlock(&dp_changes_lock);
+    return reaches;
+}
+
 int dp_changes_make_default(void) {
     int rc = dp_changes_register();
     if (rc != SQLITE_OK) return rc;
@@ -263,14 +306,10 @@ int dp_changes_make_default(void) {
     if (current == &dp_changes_vfs) return SQLITE_OK;
     /* Back on top only of the VFS it passes through to. A VFS the process made the default since (a codec installed
      * as the default, an app's own) stays the default: taking its place would send connections opened by default
-     * past it. The harness then compares whole files. */
-    if (current != dp_changes_base) return SQLITE_BUSY;
-    return sqlite3_vfs_register(&dp_changes_vfs, 1);
-}
-
-int dp_changes_is_default(void) {
-    /* An unregistered tracker is never found: no need to read the registration's result here. */
-    return sqlite3_vfs_find(NULL) == &dp_changes_vfs;
+     * past it. When that VFS passes through the tracker, files opened by default are still tracked; when it does not,
+     * the harness compares whole files. */
+    if (current == dp_changes_base) return sqlite3_vfs_register(&dp_changes_vfs, 1);
+    return dp_changes_tracks_default() ? SQLITE_OK : SQLITE_BUSY;
 }
 
 int dp_changes_watch(const char *path) {

@@ -473,14 +473,23 @@ static int dp_instance_answers_mc(sqlite3_vfs *vfs) {
 
 static pthread_mutex_t dp_register_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Registers an instance named `name` over `base_name`; guarded by dp_register_lock (find-then-register must not
- * race another registration). */
+/* The VFS an instance registered with no base name passes through to: the default VFS, as SQLite3 Multiple Ciphers
+ * stacks its own over the default (a pass-through layer made the default before, such as the differential's
+ * changed-pages tracker, stays under it); never another codec instance (pages would be enciphered twice), whose own
+ * root it takes instead. */
+static sqlite3_vfs *dp_default_root(void) {
+    sqlite3_vfs *current = sqlite3_vfs_find(NULL);
+    return current != NULL && current->xOpen == dp_open ? (sqlite3_vfs *)current->pAppData : current;
+}
+
+/* Registers an instance named `name` over `base_name` (NULL: over dp_default_root()); guarded by dp_register_lock
+ * (find-then-register must not race another registration). */
 static int dp_register_instance(const char *name, const char *base_name, int mc_pragmas, int make_default) {
-    if (name == NULL || base_name == NULL) return SQLITE_MISUSE;
+    if (name == NULL) return SQLITE_MISUSE;
     int rc = dp_codec_register();
     if (rc != SQLITE_OK) return rc;
     pthread_mutex_lock(&dp_register_lock);
-    sqlite3_vfs *root = sqlite3_vfs_find(base_name);
+    sqlite3_vfs *root = base_name != NULL ? sqlite3_vfs_find(base_name) : dp_default_root();
     sqlite3_vfs *existing = sqlite3_vfs_find(name);
     if (existing != NULL && mc_pragmas && existing->xOpen == dp_open && dp_instance_answers_mc(existing)) {
         rc = make_default ? sqlite3_vfs_register(existing, 1) : SQLITE_OK; /* registered before (by another thread) */
@@ -506,11 +515,12 @@ static int dp_register_instance(const char *name, const char *base_name, int mc_
 }
 
 int dp_codec_register_over(const char *name, const char *base_name) {
+    if (base_name == NULL) return SQLITE_MISUSE;
     return dp_register_instance(name, base_name, 0, 0);
 }
 
 int dp_codec_register_mc(const char *name, int make_default) {
-    return dp_register_instance(name, "unix", 1, make_default); /* loaded again: the instance already there */
+    return dp_register_instance(name, NULL, 1, make_default); /* loaded again: the instance already there */
 }
 
 const char *dp_codec_instance_name(const void *pointer) {

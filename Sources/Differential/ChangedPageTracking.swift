@@ -10,8 +10,9 @@ import Synchronization
 /// pages either side wrote: the harness's own cost follows what the operations changed, not the size of the file.
 ///
 /// The harness makes the tracker the process's default VFS, so connections opened without a VFS name (plain files) are
-/// tracked with nothing to configure; it never takes the place of a VFS the process made the default after it (SQLite3
-/// Multiple Ciphers' C API then finds its codec under the tracker, which forwards file controls). A connection opened
+/// tracked with nothing to configure; it never takes the place of a VFS the process made the default after it. A codec
+/// installed as the default afterwards (``KeyPragmas``) stacks over the tracker, so its files are still tracked; a codec
+/// installed before finds itself under the tracker, which forwards file controls to it. A connection opened
 /// through a named VFS is not, unless that VFS is stacked over ``vfsName``: an app whose encrypted files go through a
 /// codec VFS registers its codec over this name for its differential's sessions (MMEX's sessions take it as their key's
 /// codec base). Whenever the tracker cannot vouch for a copy (it is no longer the default VFS, no connection opened the
@@ -24,15 +25,17 @@ public enum ChangedPageTracking {
     /// Registers the tracker (the first time; it becomes the default VFS, passing every call through) and returns
     /// its name, ready to stack a codec over; `nil` when SQLite refuses the registration.
     public static func registeredVFSName() -> String? {
-        activate() ? vfsName : nil
+        activate()
+        return dp_changes_register() == 0 ? vfsName : nil
     }
 
     /// The tracker's unit: writes are recorded by the 4 KiB units they cover.
     static let unitSize = Int(DP_CHANGES_UNIT)
 
     /// Registers the tracker (the first time) and makes it the default VFS again if the VFS it passes through to was
-    /// put back on top since. `false` when it cannot register, or when another VFS became the process's default
-    /// after it (a codec installed as the default): that one stays the default, and the harness compares whole files.
+    /// put back on top since. `false` when it cannot register, or when another VFS became the process's default after
+    /// it and files opened through that one do not reach the tracker: that VFS stays the default, and the harness
+    /// compares whole files. (A codec installed as the default afterwards stacks over the tracker: `true`.)
     @discardableResult
     static func activate() -> Bool { dp_changes_make_default() == 0 }
 
@@ -40,8 +43,9 @@ public enum ChangedPageTracking {
     package static let trackedResets = Atomic<Int>(0)
     package static let wholeFileResets = Atomic<Int>(0)
 
-    /// Whether connections opened without a VFS name are tracked now.
-    static var isDefault: Bool { dp_changes_is_default() != 0 }
+    /// Whether connections opened without a VFS name are tracked now: the tracker is the default VFS, or the default
+    /// VFS passes through it (a codec stacked over it).
+    static var tracksDefaultOpens: Bool { dp_changes_tracks_default() != 0 }
 
     /// The forms of `path` SQLite may hand the VFS (as given, and with symbolic links resolved).
     private static func forms(_ path: String) -> [String] {

@@ -57,7 +57,7 @@ struct WorkingCopies {
     /// VFS, each side was opened for writing through it at least once and not replaced, and the source is the same
     /// file it was. `forget` starts the record over.
     func trackedChanges(source: String, forget: Bool) -> [ChangedUnits]? {
-        guard tracked, ChangedPageTracking.isDefault, let sourceIdentity, FileIdentity.of(source) == sourceIdentity else {
+        guard tracked, ChangedPageTracking.tracksDefaultOpens, let sourceIdentity, FileIdentity.of(source) == sourceIdentity else {
             if forget { for target in targets { _ = ChangedPageTracking.recorded(target, forget: true) } }
             return nil
         }

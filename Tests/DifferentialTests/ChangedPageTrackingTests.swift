@@ -47,7 +47,7 @@ struct ChangedPageTrackingTests {
         let folder = TemporaryDirectory.inMemory("tracking")
         let source = try makeSource(folder)
         #expect(ChangedPageTracking.activate())
-        #expect(ChangedPageTracking.isDefault)
+        #expect(ChangedPageTracking.tracksDefaultOpens)
         #expect(ChangedPageTracking.recorded(source, forget: false) == nil, "an unwatched file has no record")
         #expect(ChangedPageTracking.watch(source))
         defer { ChangedPageTracking.unwatch(source) }

@@ -25,12 +25,13 @@ int dp_changes_register(void);
 const char *dp_changes_vfs_name(void);
 
 /* Makes the tracker the default VFS again when the default is the VFS it passes through to (another library's call
- * may have put that one back on top); SQLITE_BUSY when another VFS became the default since, which it leaves there.
- * SQLITE_OK or an error. */
+ * may have put that one back on top). Another VFS made the default since stays there: SQLITE_OK when files opened
+ * through it still reach the tracker (a codec stacked over it), SQLITE_BUSY when they do not. SQLITE_OK or an error. */
 int dp_changes_make_default(void);
 
-/* 1 when the tracker is the default VFS (connections opened without a VFS name are tracked), else 0. */
-int dp_changes_is_default(void);
+/* 1 when files opened without a VFS name reach the tracker (it is the default VFS, or the default VFS passes through
+ * it: found by opening one temporary file through that VFS, once per default), else 0. */
+int dp_changes_tracks_default(void);
 
 /* Starts (or restarts, forgetting what was recorded) tracking the main database file at `path` (a full path, as
  * SQLite's xFullPathname gives it). SQLITE_OK or SQLITE_NOMEM. */

@@ -141,7 +141,8 @@ const char *dp_codec_vfs_name(void);
 int dp_codec_register_over(const char *name, const char *base_name);
 
 /*
- * Registers an instance of the codec VFS named `name` over "unix" whose main files also answer SQLite3 Multiple
+ * Registers an instance of the codec VFS named `name` over the default VFS (as SQLite3 Multiple Ciphers does; over
+ * "unix" in a process that changed nothing; never over another codec instance, whose own base it takes) whose main files also answer SQLite3 Multiple
  * Ciphers' interface: PRAGMA cipher, legacy, kdf_iter, key, hexkey, rekey and hexrekey (rekey: on a main database
  * bound to its connection by dp_mc_bind_connection), and the URI parameters cipher, legacy, key and hexkey. With
  * `make_default` it becomes SQLite's default VFS. What the loadable extension (Sources/CCodecExtension) registers.
