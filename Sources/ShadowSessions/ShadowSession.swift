@@ -24,7 +24,11 @@ import Synchronization
 /// kept in step only while it can be trusted: after a unit that differed, a shadow error, a sampled-out write (the
 /// candidate never runs those) or a change made outside the session (another process, detected by `data_version`),
 /// it is re-made from the real file before the next compared unit. With sampling, the cost of re-making is paid
-/// once per compared unit, not per unit; an unsampled unit costs the candidate nothing.
+/// once per compared unit, not per unit; an unsampled unit costs the candidate nothing. Re-making restores the real
+/// file's pages into the copy under the open candidate (SQLite's backup, through a connection of the shadow's own), so
+/// a pool keeps its connections and its WAL; the candidate is opened again only the first time, after a unit that
+/// differed or a shadow error, after a schema change, or every time when opening it changes the copy (a migration of
+/// its own).
 ///
 /// ## What the app can rely on
 /// Nothing the candidate, the comparison or the publisher does changes what the app sees or throws into the app
@@ -82,6 +86,9 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
     ///     an app whose file needs its container's protection passes a folder there.
     ///   - openCandidate: opens the candidate session on a path (the shadow copy), with the file's key.
     ///   - inspect: opens a read-only connection on a path with the file's key (the real file and the copy).
+    ///   - openCopy: opens a read-write connection on the shadow copy with the file's key, through which a remake
+    ///     restores the real file's pages under the open candidate (a copy it cannot write is re-made by opening the
+    ///     candidate again, as without it).
     ///   - options: sampling, rules, hooks and the publisher.
     public init(
         control: Control, file: String, shadowFolder: URL = ShadowFolder.scratch(),
@@ -89,11 +96,16 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
         inspect: @escaping @Sendable (_ path: String) throws -> EngineConnection = {
             try EngineConnection(path: $0, options: .readOnly)
         },
+        openCopy: @escaping @Sendable (_ path: String) throws -> EngineConnection = {
+            try EngineConnection(path: $0, options: .readWrite)
+        },
         options: ShadowOptions = ShadowOptions()
     ) {
         self.control = control
         self.options = options
-        self.shadow = ShadowCopy(realPath: file, folder: shadowFolder, openCandidate: openCandidate, inspect: inspect)
+        self.shadow = ShadowCopy(
+            realPath: file, folder: shadowFolder, openCandidate: openCandidate, inspect: inspect, openCopy: openCopy
+        )
         self.sampler = Mutex(SplitMix64(seed: options.samplingSeed ?? UInt64.random(in: 0...UInt64.max)))
     }
 
@@ -136,6 +148,7 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
         let stillInStep = candidate != nil && (try? shadow.isInStep()) == true
         writeGate.unlock()
         guard let candidate, stillInStep else {
+            // Something outside the session committed: the copy is re-made, the candidate stays as it is.
             if candidate != nil { shadow.untrust() }
             count { $0.skipped += 1 }
             return try controlOutcome.get()
@@ -183,17 +196,18 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
             do {
                 state = try shadow.stateDifferences(options.stateComparison)
             } catch {
-                shadow.untrust()
+                shadow.untrust(reopening: true)
                 publishError(unit, "comparing the shadow copy with the real file: \(error)")
                 return try controlOutcome.get()
             }
         }
         let event = compare(unit, controlOutcome, controlSeconds, candidateOutcome, candidateSeconds, state: state)
-        if event == nil && state.isEmpty && sameOutcome(controlOutcome, candidateOutcome), let comparedVersion,
-           (try? shadow.realDataVersion()) == comparedVersion {
+        let agreed = event == nil && state.isEmpty && sameOutcome(controlOutcome, candidateOutcome)
+        if agreed, let comparedVersion, (try? shadow.realDataVersion()) == comparedVersion {
             shadow.markInStep(version: comparedVersion)
         } else {
-            shadow.untrust()
+            // A unit that differed leaves a candidate that starts afresh; a change from outside only a copy to re-make.
+            shadow.untrust(reopening: !agreed)
         }
         if let event, options.raiseOnMismatches { throw ShadowMismatchError(event: event) }
         return try controlOutcome.get()
@@ -251,12 +265,15 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
     private func prepare(_ unit: ShadowUnit) -> Candidate? {
         do {
             if try !shadow.isInStep() {
-                try shadow.remake()
-                count { $0.remakes += 1 }
+                let remade = try shadow.remake(comparing: options.stateComparison)
+                count {
+                    $0.remakes += 1
+                    if remade == .reopened { $0.candidateOpens += 1 }
+                }
             }
             return shadow.candidate
         } catch {
-            shadow.untrust()
+            shadow.untrust(reopening: true)
             publishError(unit, "\(error)")
             return nil
         }

@@ -29,9 +29,35 @@ struct ShadowCopyTests {
         try fixture.session.close()
         #expect(names.count >= 41)
         #expect(statistics.remakes == 2, "made at the first compared unit, re-made after the unsampled writes")
+        #expect(statistics.candidateOpens == 2, "a copy in rollback mode is never restored under the open candidate")
         #expect(shadow.count == real.count)
         #expect(shadow == real, "the re-made copy is the real file's committed bytes")
         #expect(fixture.publisher.events.isEmpty)
+    }
+
+    @Test("a pool's WAL copy is restored under the open candidate after writes that were not compared: opened once, every compared unit sees the real file's state")
+    func poolCopyRestoredUnderCandidate() throws {
+        let fixture = try ShadowFixture(PoolSession.self, configure: Self.exceptUnsampled)
+        _ = try fixture.session.write { try $0.tags.insert(Tag(id: 0, name: "Compared")) }
+        for round in 0..<3 {
+            try ShadowUnit.named("unsampled") {
+                for index in 0..<20 {
+                    let name = "Unsampled \(round) \(index) " + String(repeating: "x", count: 900)
+                    _ = try fixture.session.write { try $0.tags.insert(Tag(id: 0, name: name)) }
+                }
+            }
+            // Compared on a restored copy: a candidate that still saw the old state would differ.
+            let names = try fixture.session.read { try $0.tags.tags().map(\.name) }
+            #expect(names.count >= 21 + 20 * round)
+            _ = try fixture.session.write { try $0.tags.insert(Tag(id: 0, name: "Compared \(round)")) }
+        }
+        let shadowFolder = fixture.folder.url.appendingPathComponent("shadow")
+        let statistics = fixture.session.statistics
+        try fixture.session.close()
+        #expect(fixture.publisher.events.isEmpty, "\(fixture.publisher.events)")
+        #expect(statistics.compared == 7 && statistics.remakes == 4, "made once, re-made after each round's unsampled writes")
+        #expect(statistics.candidateOpens == 1, "the pool stays open: its copy is restored under it")
+        #expect(!FileManager.default.fileExists(atPath: shadowFolder.path), "close removes the copy and its sidecars")
     }
 
     @Test("nothing written since the last compared unit: the copy is not re-made, however many units ran between")
