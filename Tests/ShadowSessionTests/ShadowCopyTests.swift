@@ -1,7 +1,9 @@
 import Foundation
+import MMEXLegacy
 import MMEXModel
 import MMEXReaderWriter
 import ShadowSessions
+import TestSupport
 import Testing
 
 @Suite("ShadowSession's copy")
@@ -60,6 +62,45 @@ struct ShadowCopyTests {
         #expect(!FileManager.default.fileExists(atPath: shadowFolder.path), "close removes the copy and its sidecars")
     }
 
+    @Test("after a compared write that differed, the pool is opened again on a fresh copy rather than restored under")
+    func mismatchReopensCandidate() throws {
+        let fixture = try ShadowFixture(PlantedBugSession<PoolSession>.self)
+        _ = try fixture.session.read { try $0.tags.tag(named: "Bugged")?.name }
+        _ = try fixture.session.write { try $0.tags.insert(Tag(id: 0, name: "Bugged")) }
+        _ = try fixture.session.read { try $0.tags.tag(named: "Bugged")?.name }
+        let statistics = fixture.session.statistics
+        try fixture.session.close()
+        #expect(fixture.mismatches.count == 1, "the planted bug's insert: \(fixture.publisher.events)")
+        #expect(statistics.remakes == 2 && statistics.candidateOpens == 2, "\(statistics)")
+    }
+
+    @Test("a copy the shadow's own connection cannot open is re-made by opening the candidate again, and still agrees")
+    func restoreRefusedFallsBackToReopening() throws {
+        let folder = TemporaryDirectory.inMemory("shadow")
+        let path = try folder.copy(ShadowFixture<PoolSession>.source, as: "app.mmb")
+        let publisher = CollectingShadowPublisher()
+        var options = ShadowOptions()
+        options.publisher = publisher
+        Self.exceptUnsampled(&options)
+        let session = ShadowSession(
+            control: try LegacySession.open(at: path, key: nil, access: .readWrite, configuration: .standard), file: path,
+            shadowFolder: folder.url.appendingPathComponent("shadow"),
+            openCandidate: { try PoolSession.open(at: $0, key: nil, access: .readWrite, configuration: .standard) },
+            openCopy: { _ in throw CopyRefused() }, options: options
+        )
+        for round in 0..<2 {
+            try ShadowUnit.named("unsampled") {
+                _ = try session.write { try $0.tags.insert(Tag(id: 0, name: "Unsampled \(round)")) }
+            }
+            _ = try session.read { try $0.tags.tags().map(\.name) }
+        }
+        let statistics = session.statistics
+        try session.close()
+        #expect(publisher.events.isEmpty, "\(publisher.events)")
+        #expect(statistics.compared == 2 && statistics.remakes == 2)
+        #expect(statistics.candidateOpens == 2, "no restore: every remake opened the candidate")
+    }
+
     @Test("nothing written since the last compared unit: the copy is not re-made, however many units ran between")
     func noWriteNoRemake() throws {
         let fixture = try ShadowFixture(QueueSession.self, configure: Self.exceptUnsampled)
@@ -92,3 +133,6 @@ struct ShadowCopyTests {
         #expect(!FileManager.default.fileExists(atPath: first.path), "close removes the shadow folder")
     }
 }
+
+/// An `openCopy` that refuses, as one without the copy's key would fail.
+private struct CopyRefused: Error {}
