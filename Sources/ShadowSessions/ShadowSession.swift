@@ -72,6 +72,13 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
     private let shadowLock = NSLock()
     private let shadow: ShadowCopy<Candidate>
     private let counters = Mutex(ShadowStatistics())
+    /// This session's key in ``ShadowRoute/active``: the identity of an object of its own (it lives as long as the
+    /// session), so that the routes to the control can be made once, in `init`.
+    private let routeKey: ObjectIdentifier
+    private let routeKeyOwner: ShadowRouteKey
+    /// The routes of a unit run on the control when no other shadow session's unit is running on the task: every unit
+    /// that is not compared takes them.
+    private let controlRoutes: [ObjectIdentifier: ShadowRoute]
     private let sampler: Mutex<SplitMix64>
     private let closed = Atomic(false)
 
@@ -103,6 +110,10 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
     ) {
         self.control = control
         self.options = options
+        let owner = ShadowRouteKey()
+        self.routeKeyOwner = owner
+        self.routeKey = ObjectIdentifier(owner)
+        self.controlRoutes = [ObjectIdentifier(owner): ShadowRoute(session: control, isCandidate: false)]
         self.shadow = ShadowCopy(
             realPath: file, folder: shadowFolder, openCandidate: openCandidate, inspect: inspect, openCopy: openCopy
         )
@@ -132,7 +143,7 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
     /// - Returns: The control's result.
     /// - Throws: The control's error; or, with ``ShadowOptions/raiseOnMismatches``, a ``ShadowMismatchError``.
     public func read<T>(_ work: (ReadContext) throws -> T) throws -> T {
-        if let route = ShadowRoute.active[ObjectIdentifier(self)] {
+        if let route = ShadowRoute.active[routeKey] {
             if route.isCandidate, let candidate = route.session as? Candidate { return try candidate.read(work) }
             return try control.read(work)
         }
@@ -169,7 +180,7 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
     /// - Throws: The control's error (its unit rolled back); or, with ``ShadowOptions/raiseOnMismatches``, a
     ///   ``ShadowMismatchError`` after the control committed.
     public func write<T>(_ work: (WriteContext) throws -> T) throws -> T {
-        if let route = ShadowRoute.active[ObjectIdentifier(self)] {
+        if let route = ShadowRoute.active[routeKey] {
             if route.isCandidate, let candidate = route.session as? Candidate { return try candidate.write(work) }
             return try control.write(work)
         }
@@ -415,7 +426,12 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
     /// Runs `body` with units nested in it routed to `session` (the side running the outer unit).
     private func routed<T>(_ session: some PersistenceSession, _ isCandidate: Bool, _ body: () throws -> T) throws -> T {
         var routes = ShadowRoute.active
-        routes[ObjectIdentifier(self)] = ShadowRoute(session: session, isCandidate: isCandidate)
+        // The control (the only session routed as not the candidate) with no other shadow session's unit around: the
+        // routes made in `init`, nothing allocated for the unit.
+        if routes.isEmpty && !isCandidate {
+            return try ShadowRoute.$active.withValue(controlRoutes, operation: body)
+        }
+        routes[routeKey] = ShadowRoute(session: session, isCandidate: isCandidate)
         return try ShadowRoute.$active.withValue(routes, operation: body)
     }
 
@@ -427,6 +443,9 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
         return (outcome, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 }
+
+/// The object whose identity keys a shadow session's routes (``ShadowRoute/active``).
+final class ShadowRouteKey: Sendable {}
 
 /// Where a unit of work started inside another unit of a shadow session goes: the side running the outer unit.
 final class ShadowRoute: Sendable {
