@@ -19,6 +19,7 @@ typedef struct dp_record {
     int active;
     int64_t truncated_to; /* the smallest size the file was truncated to, -1 when it was not */
     int64_t opens;
+    int64_t write_begins; /* write transactions begun: RESERVED taken (rollback journal), WAL's write lock taken */
     uint8_t *bits;
     int64_t bit_bytes;
 } dp_record;
@@ -104,9 +105,19 @@ static int dp_c_file_size(sqlite3_file *f, sqlite3_int64 *size) {
     dp_changes_file *file = (dp_changes_file *)f;
     return file->real->pMethods->xFileSize(file->real, size);
 }
+/* Counts a write transaction begun on `file`'s record (the lock is taken). */
+static void dp_count_write_begin(dp_changes_file *file) {
+    if (file->record == NULL) return;
+    pthread_mutex_lock(&dp_changes_lock);
+    if (file->record->active) file->record->write_begins += 1;
+    pthread_mutex_unlock(&dp_changes_lock);
+}
 static int dp_c_lock(sqlite3_file *f, int level) {
     dp_changes_file *file = (dp_changes_file *)f;
-    return file->real->pMethods->xLock(file->real, level);
+    int rc = file->real->pMethods->xLock(file->real, level);
+    /* A rollback-journal write transaction takes RESERVED first, whether or not it then changes a page. */
+    if (rc == SQLITE_OK && level == SQLITE_LOCK_RESERVED) dp_count_write_begin(file);
+    return rc;
 }
 static int dp_c_unlock(sqlite3_file *f, int level) {
     dp_changes_file *file = (dp_changes_file *)f;
@@ -134,7 +145,10 @@ static int dp_c_shm_map(sqlite3_file *f, int region, int size, int extend, void 
 }
 static int dp_c_shm_lock(sqlite3_file *f, int offset, int count, int flags) {
     dp_changes_file *file = (dp_changes_file *)f;
-    return file->real->pMethods->xShmLock(file->real, offset, count, flags);
+    int rc = file->real->pMethods->xShmLock(file->real, offset, count, flags);
+    /* A WAL write transaction takes the write lock, slot 0 of the shared-memory locks, exclusively. */
+    if (rc == SQLITE_OK && offset == 0 && flags == (SQLITE_SHM_LOCK | SQLITE_SHM_EXCLUSIVE)) dp_count_write_begin(file);
+    return rc;
 }
 static void dp_c_shm_barrier(sqlite3_file *f) {
     dp_changes_file *file = (dp_changes_file *)f;
@@ -336,6 +350,15 @@ int dp_changes_watch(const char *path) {
     record->truncated_to = -1;
     pthread_mutex_unlock(&dp_changes_lock);
     return SQLITE_OK;
+}
+
+int64_t dp_changes_write_begins(const char *path) {
+    if (path == NULL) return -1;
+    pthread_mutex_lock(&dp_changes_lock);
+    dp_record *record = dp_find(path);
+    int64_t count = record != NULL ? record->write_begins : -1;
+    pthread_mutex_unlock(&dp_changes_lock);
+    return count;
 }
 
 void dp_changes_unwatch(const char *path) {

@@ -58,6 +58,14 @@ public enum ChangedPageTracking {
         forms(path).allSatisfy { dp_changes_watch($0) == 0 }
     }
 
+    /// How many write transactions connections opened through the tracker have begun on the watched file at `path`
+    /// (taken SQLite's RESERVED lock, or its WAL's write lock), whether or not they changed a page: an `UPDATE` that
+    /// matched a row and left it as it was counts, a read does not. Only grows; `nil` when `path` is not watched.
+    static func writeTransactions(_ path: String) -> Int64? {
+        let counts = forms(path).map { dp_changes_write_begins($0) }.filter { $0 >= 0 }
+        return counts.isEmpty ? nil : counts.reduce(0, +)
+    }
+
     /// Stops tracking `path`.
     static func unwatch(_ path: String) {
         for form in forms(path) { dp_changes_unwatch(form) }

@@ -316,6 +316,8 @@ public struct DifferentialHarness<Subject> {
         step: ((HarnessStep) -> Void)?
     ) -> [Mismatch] {
         var mismatches: [Mismatch] = []
+        // Each side's write transactions so far (the tracker's count): one that grew during an operation began a write.
+        var writes = copies.writeTransactions()
         for (index, operation) in operations.enumerated() {
             let (left, right): (Result<EncodedOutcome, any Error>, Result<EncodedOutcome, any Error>)
             if let step {
@@ -328,10 +330,24 @@ public struct DifferentialHarness<Subject> {
                     concurrently: runsSidesConcurrently, { Result { try operation.body(a) } }, { Result { try operation.body(b) } }
                 )
             }
-            mismatches += outcomeMismatches(
+            var found = outcomeMismatches(
                 .result, index: index, operation: operation.name, left, right,
                 baselinePath: copies.baselinePath, candidatePath: copies.candidatePath
             )
+            // A write's answer that differs: named here, where the harness saw the operation begin a write; the
+            // scenario's stored rows confirm it or take the name back (TrapConsequences.attribute).
+            let writesAfter = copies.writeTransactions()
+            let wrote = zip(writes, writesAfter).contains { before, after in
+                guard let before, let after else { return false }
+                return after > before
+            }
+            writes = writesAfter
+            if wrote {
+                for position in found.indices where TrapRules.answersDiffer(found[position]) {
+                    found[position].trap = .changesVersusMatches
+                }
+            }
+            mismatches += found
         }
         return mismatches
     }

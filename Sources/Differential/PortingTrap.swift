@@ -153,11 +153,35 @@ public struct PortingTrap: Sendable, Hashable, Codable, CustomStringConvertible 
             + "which the app means and set that column in the new code"
     )
 
+    /// A write's answer differs while what it left does not: SQLite counts the rows an `UPDATE` *matched*
+    /// (`sqlite3_changes`, what SQLite.swift's `run(update)` returns), a row set to the value it already had included;
+    /// GRDB's `updateChanges` answers whether a *value changed*, and runs no `UPDATE` when none did. The same call on a
+    /// row that already holds the value returns `true` (1) on one side and `false` (0) on the other.
+    ///
+    /// Named only on evidence the harness gathers itself: both sides returned a Bool, or both a count, and they differ;
+    /// at least one side began a write transaction during the operation (``ChangedPageTracking`` sees the lock); and
+    /// the stored rows compared equal afterwards, but for differences of form (``sameValueForms``).
+    public static let changesVersusMatches = PortingTrap(
+        id: "changes-vs-matches",
+        name: "rows changed vs rows matched",
+        advice: "decide which question the app's answer means and ask it the same way on both sides: for \"the row "
+            + "was found\" write with update/updateAll on GRDB and answer db.changesCount > 0 (SQLite's rows matched, "
+            + "as SQLite.swift's run(update) returns); for \"a value changed\" read the stored value and compare "
+            + "before writing, on the legacy side too"
+    )
+
     /// Every trap the classifier names, in the order it tries them.
     public static let all: [PortingTrap] = [
         notReadableByLegacy, journalModeAndSidecars, migrationLedger, foreignKeyOneSide, dateFormat, uuidForm,
         booleanForm, integerVersusReal, numberAsText, codableJSONText, nullOnOneSide, dateParse, schemaExtraIndex,
-        candidateRefusesLegacyFile,
+        candidateRefusesLegacyFile, changesVersusMatches,
+    ]
+
+    /// The traps of a stored value written in another form by each side, the value itself the same (a date's text, a
+    /// UUID's text or blob, ...): rows that differ only by these hold the same data.
+    /// ``changesVersusMatches`` takes the stored rows as equal when they differ by nothing else.
+    public static let sameValueForms: Set<String> = [
+        dateFormat.id, uuidForm.id, booleanForm.id, integerVersusReal.id, numberAsText.id, codableJSONText.id,
     ]
 
     /// The traps in the *form* of stored or returned values (and foreign-key enforcement): a difference in the same

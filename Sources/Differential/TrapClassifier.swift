@@ -118,6 +118,19 @@ enum TrapRules {
         return nil
     }
 
+    /// The whole outcome of an operation is a Bool on both sides, or a count (an integer, not negative) on both, and
+    /// they differ: what a write answers (``PortingTrap/changesVersusMatches``, with the harness's other evidence).
+    static func answersDiffer(_ mismatch: Mismatch) -> Bool {
+        guard mismatch.kind == .result, mismatch.field == "(result)",
+              let left = RenderedValue(parsing: mismatch.baseline), let right = RenderedValue(parsing: mismatch.candidate)
+        else { return false }
+        switch (left, right) {
+        case (.bool(let a), .bool(let b)): return a != b
+        case (.integer(let a), .integer(let b)): return a >= 0 && b >= 0 && a != b
+        default: return false
+        }
+    }
+
     /// A stored column (`table[rowid N].column`) NULL on one side and a value on the other.
     static func nullOnOneSide(_ mismatch: Mismatch) -> Bool {
         guard mismatch.field.contains("]."),

@@ -11,6 +11,9 @@
 /// - of another scenario of the slice (the same two sides on the same file) only on such evidence, never by
 ///   default: a mismatch with no evidence and no root in its own scenario stays unnamed, so a cause the catalogue
 ///   does not know shows as unexplained rather than under another cause's name.
+/// A write's differing answer the harness named ``PortingTrap/changesVersusMatches`` keeps that name only when the
+/// scenario's stored rows were compared and differ at most in form (``PortingTrap/sameValueForms``); otherwise it is
+/// named as any other mismatch is.
 /// Root causes are listed first. Fix the root, run again: what is left then is unexplained.
 package enum TrapConsequences {
     /// The scenario's mismatches (those no known difference covers) with consequences named, root causes first.
@@ -23,6 +26,10 @@ package enum TrapConsequences {
         _ mismatches: [Mismatch], comparesRows: Bool, sliceRoots: [Mismatch] = []
     ) -> [Mismatch] {
         var result = mismatches
+        // A write's differing answer stands only where the stored rows show the same data on both sides.
+        if !storedRowsAgree(result, comparesRows: comparesRows) {
+            for index in result.indices where result[index].trap == .changesVersusMatches { result[index].trap = nil }
+        }
         if comparesRows, !result.contains(where: { $0.kind == .rows && $0.trap == .dateFormat }) {
             for index in result.indices where result[index].kind != .rows && result[index].trap == .dateFormat {
                 result[index].trap = .dateParse
@@ -43,6 +50,15 @@ package enum TrapConsequences {
             }
         }
         return result.filter { $0.followsFrom == nil } + result.filter { $0.followsFrom != nil }
+    }
+
+    /// Whether the stored rows were compared and differ at most in form (``PortingTrap/sameValueForms``): no row on
+    /// one side only, no NULL against a value, no other value.
+    private static func storedRowsAgree(_ mismatches: [Mismatch], comparesRows: Bool) -> Bool {
+        comparesRows && mismatches.allSatisfy { mismatch in
+            mismatch.kind != .rows
+                || (mismatch.followsFrom == nil && mismatch.trap.map { PortingTrap.sameValueForms.contains($0.id) } ?? false)
+        }
     }
 
     /// Names every unnamed consequence in `mismatches` after the root among `roots` its evidence points to, or

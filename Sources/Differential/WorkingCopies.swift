@@ -53,6 +53,12 @@ struct WorkingCopies {
         sourceIdentity = FileIdentity.of(source)
     }
 
+    /// Each side's count of write transactions begun (``ChangedPageTracking/writeTransactions(_:)``), in the order of
+    /// ``targets``; `nil` for a side the tracker does not watch.
+    func writeTransactions() -> [Int64?] {
+        targets.map { tracked ? ChangedPageTracking.writeTransactions($0) : nil }
+    }
+
     /// What each side wrote since the last copy or reset, when the tracker can vouch for both: it is the default
     /// VFS, each side was opened for writing through it at least once and not replaced, and the source is the same
     /// file it was. `forget` starts the record over.

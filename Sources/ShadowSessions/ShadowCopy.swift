@@ -6,33 +6,60 @@ import SQLiteEngine
 /// The shadow copy of the real file and the candidate session open on it, with what is known of whether the copy
 /// still holds what the real file holds.
 ///
+/// Re-making the copy restores the real file's committed state into it. The first time, after a compared unit that
+/// differed or failed, and after the real file's schema changed, it closes the candidate, copies the real file's bytes
+/// and opens the candidate again (``remake(comparing:)``); otherwise it copies the real file's pages into the copy with
+/// SQLite's backup API through a connection of its own on the copy (``ShadowCopy/copyWriter``), under the open
+/// candidate, which sees one more commit, as if another connection had written it: its connections, its reader
+/// connections and the copy's journal mode (a pool's WAL) stay as they are. That is done only on a copy in WAL mode
+/// (where the candidate's connections notice every commit by the WAL index) and when opening the candidate once was
+/// found to leave the copy as the real file was (the state comparison finds no difference right after opening: no
+/// migration, ledger or index of its own that a restore would take away); otherwise every remake opens the candidate
+/// again.
+///
 /// Not thread-safe on its own: ``ShadowSession`` touches it only while holding its `shadowLock`, and touches the real
-/// file (``realDataVersion()``, ``remake()``, ``stateDifferences(_:)``) only while also holding its `writeGate`, so no
-/// write of the session's control can be waiting for a lock this copy's reads hold.
+/// file (``realDataVersion()``, ``remake(comparing:)``, ``stateDifferences(_:)``) only while also holding its
+/// `writeGate`, so no write of the session's control can be waiting for a lock this copy's reads hold; the candidate
+/// runs units only under the same lock, so it is idle (no transaction open) while the copy is restored under it.
 final class ShadowCopy<Candidate: PersistenceSession> {
     let realPath: String
     let folder: URL
     let shadowPath: String
     private let openCandidate: @Sendable (String) throws -> Candidate
     private let inspect: @Sendable (String) throws -> EngineConnection
+    private let openCopy: @Sendable (String) throws -> EngineConnection
 
     private(set) var candidate: Candidate?
     /// A read-only connection on the real file: its `PRAGMA data_version` changes whenever another connection (the
     /// control, or anything outside the session) commits.
     private var realInspector: EngineConnection?
+    /// The shadow's own read-write connection on the copy, beside the candidate's, through which a remake restores the
+    /// real file's pages; opened at the first such remake, closed whenever the candidate is.
+    private var copyWriter: EngineConnection?
     /// The real file's `data_version` (as the inspector sees it) when the copy was last known to hold the same
     /// database; `nil` when the copy cannot be trusted (never made, a mismatch, an error).
     private var syncedVersion: Int64?
+    /// The real file's `schema_version` when the candidate was last opened: after a schema change the candidate is
+    /// opened again rather than left with what it knew of the old schema.
+    private var candidateSchemaVersion: Int64?
+    /// Whether the next remake opens the candidate again (set by ``untrust(reopening:)`` after a unit that differed or
+    /// failed: the candidate starts afresh, as the app's next launch would).
+    private var reopensCandidate = true
+    /// Whether opening the candidate leaves the copy as the real file was (checked at the first opening; `false` also
+    /// once a restore failed): only then is the copy restored under the open candidate.
+    private var restoresUnderCandidate: Bool?
 
     init(
         realPath: String, folder: URL, openCandidate: @escaping @Sendable (String) throws -> Candidate,
-        inspect: @escaping @Sendable (String) throws -> EngineConnection
+        inspect: @escaping @Sendable (String) throws -> EngineConnection,
+        openCopy: @escaping @Sendable (String) throws -> EngineConnection
     ) {
         self.realPath = realPath
         self.folder = folder
         self.shadowPath = folder.appendingPathComponent(URL(fileURLWithPath: realPath).lastPathComponent).path
         self.openCandidate = openCandidate
         self.inspect = inspect
+        self.openCopy = openCopy
     }
 
     /// Whether the copy can no longer be trusted.
@@ -40,11 +67,7 @@ final class ShadowCopy<Candidate: PersistenceSession> {
 
     /// The real file's change counter as the inspector sees it.
     func realDataVersion() throws -> Int64 {
-        let connection = try inspector()
-        guard case .integer(let version)? = try connection.pragma("data_version") else {
-            throw ShadowCopyError(step: "reading the real file's data_version", reason: "no value")
-        }
-        return version
+        try Self.integerPragma("data_version", of: try inspector())
     }
 
     /// Whether the copy holds what the real file holds now: trusted, and nothing committed to the real file since.
@@ -53,9 +76,11 @@ final class ShadowCopy<Candidate: PersistenceSession> {
         return try realDataVersion() == syncedVersion
     }
 
-    /// Forgets that the copy was in step: the next compared unit re-makes it.
-    func untrust() {
+    /// Forgets that the copy was in step: the next compared unit re-makes it; with `reopening` (a unit that differed,
+    /// a shadow error) it also opens the candidate again.
+    func untrust(reopening: Bool = false) {
         syncedVersion = nil
+        if reopening { reopensCandidate = true }
     }
 
     /// Records that the copy holds what the real file held at `version` (after a compared write that agreed).
@@ -63,10 +88,70 @@ final class ShadowCopy<Candidate: PersistenceSession> {
         syncedVersion = version
     }
 
-    /// Makes the shadow copy the real file's bytes (main file, `-wal`, `-journal`) inside a read transaction on the
-    /// real file (the copied bytes are one committed state), then opens the candidate on it.
-    func remake() throws {
+    /// How a remake went: the copy restored under the open candidate, or the candidate opened on a fresh copy.
+    enum Remake: Equatable {
+        case restored
+        case reopened
+    }
+
+    /// Makes the copy hold the real file's committed state: restored under the open candidate when it can be (see the
+    /// type's discussion), else copied and the candidate opened on it. `comparison` is what the session compares: the
+    /// first opening is checked with it.
+    @discardableResult
+    func remake(comparing comparison: StateComparison) throws -> Remake {
         syncedVersion = nil
+        if candidate != nil, !reopensCandidate, restoresUnderCandidate == true {
+            do {
+                if let version = try restoreUnderCandidate() {
+                    syncedVersion = version
+                    return .restored
+                }
+            } catch {
+                // A copy the shadow's connection cannot write (another key, another page size): reopen from now on.
+                restoresUnderCandidate = false
+            }
+        }
+        try reopen()
+        if restoresUnderCandidate == nil {
+            restoresUnderCandidate = (try? stateDifferences(comparison).isEmpty) ?? false
+        }
+        return .reopened
+    }
+
+    /// Copies the real file's pages into the copy through ``copyWriter`` inside a read transaction on the real file
+    /// (one committed state); the real file's `data_version` then, or `nil` when its schema changed since the candidate
+    /// opened (nothing restored).
+    private func restoreUnderCandidate() throws -> Int64? {
+        let connection = try inspector()
+        try connection.execute("BEGIN")
+        do {
+            // The first read takes the read lock (a snapshot on a WAL file): no commit lands while the pages are copied.
+            _ = try connection.scalar("SELECT count(*) FROM sqlite_master")
+            let version = try Self.integerPragma("data_version", of: connection)
+            guard try Self.integerPragma("schema_version", of: connection) == candidateSchemaVersion else {
+                try connection.execute("COMMIT")
+                return nil
+            }
+            let writer = try writerOnCopy()
+            // Only under a WAL copy: a connection there notices any commit by the WAL index, which changes with every
+            // one. (In rollback mode it compares the header's change counter, which a restore sets from the real file's:
+            // it could come back to the value the candidate last saw.)
+            _ = try writer.scalar("SELECT count(*) FROM sqlite_master")
+            guard case .text(let mode)? = try writer.pragma("journal_mode"), mode.lowercased() == "wal" else {
+                throw ShadowCopyError(step: "restoring the copy under the candidate", reason: "the copy is not in WAL mode")
+            }
+            try connection.backup(to: writer)
+            try connection.execute("COMMIT")
+            return version
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Closes the candidate, makes the shadow copy the real file's bytes (main file, `-wal`, `-journal`) inside a read
+    /// transaction on the real file (the copied bytes are one committed state), then opens the candidate on it.
+    private func reopen() throws {
         closeCandidate()
         let manager = FileManager.default
         let connection = try inspector()
@@ -84,14 +169,13 @@ final class ShadowCopy<Candidate: PersistenceSession> {
             throw ShadowCopyError(step: "clearing the shadow folder \(folder.path)", reason: "\(error)")
         }
         let version: Int64
+        let schemaVersion: Int64
         try connection.execute("BEGIN")
         do {
             // The first read takes the read lock (a snapshot on a WAL file): no commit lands while the bytes are copied.
             _ = try connection.scalar("SELECT count(*) FROM sqlite_master")
-            guard case .integer(let current)? = try connection.pragma("data_version") else {
-                throw ShadowCopyError(step: "reading the real file's data_version", reason: "no value")
-            }
-            version = current
+            version = try Self.integerPragma("data_version", of: connection)
+            schemaVersion = try Self.integerPragma("schema_version", of: connection)
             for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || manager.fileExists(atPath: realPath + suffix) {
                 do {
                     if suffix.isEmpty && previous {
@@ -114,6 +198,8 @@ final class ShadowCopy<Candidate: PersistenceSession> {
         } catch {
             throw ShadowCopyError(step: "opening the candidate on the shadow copy", reason: "\(error)")
         }
+        candidateSchemaVersion = schemaVersion
+        reopensCandidate = false
         syncedVersion = version
     }
 
@@ -134,7 +220,7 @@ final class ShadowCopy<Candidate: PersistenceSession> {
         )
     }
 
-    /// Closes the candidate and the inspector and removes the shadow folder.
+    /// Closes the candidate, the shadow's connections and the inspector and removes the shadow folder.
     func close() {
         closeCandidate()
         realInspector?.close()
@@ -142,9 +228,35 @@ final class ShadowCopy<Candidate: PersistenceSession> {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// Closes the candidate, then the shadow's own connection on the copy (the last to close: on a WAL copy it
+    /// checkpoints and removes the sidecars).
     private func closeCandidate() {
         try? candidate?.close()
         candidate = nil
+        copyWriter?.close()
+        copyWriter = nil
+    }
+
+    /// The shadow's read-write connection on the copy, opened the first time: it never syncs (the copy is
+    /// throwaway, re-made whenever it cannot be trusted).
+    private func writerOnCopy() throws -> EngineConnection {
+        if let copyWriter { return copyWriter }
+        let connection = try openCopy(shadowPath)
+        do {
+            try connection.execute("PRAGMA synchronous = OFF")
+        } catch {
+            connection.close()
+            throw error
+        }
+        copyWriter = connection
+        return connection
+    }
+
+    private static func integerPragma(_ name: String, of connection: EngineConnection) throws -> Int64 {
+        guard case .integer(let value)? = try connection.pragma(name) else {
+            throw ShadowCopyError(step: "reading the real file's \(name)", reason: "no value")
+        }
+        return value
     }
 
     private func inspector() throws -> EngineConnection {

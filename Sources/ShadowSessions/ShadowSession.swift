@@ -24,7 +24,11 @@ import Synchronization
 /// kept in step only while it can be trusted: after a unit that differed, a shadow error, a sampled-out write (the
 /// candidate never runs those) or a change made outside the session (another process, detected by `data_version`),
 /// it is re-made from the real file before the next compared unit. With sampling, the cost of re-making is paid
-/// once per compared unit, not per unit; an unsampled unit costs the candidate nothing.
+/// once per compared unit, not per unit; an unsampled unit costs the candidate nothing. Re-making restores the real
+/// file's pages into the copy under the open candidate (SQLite's backup, through a connection of the shadow's own), so
+/// a pool keeps its connections and its WAL; the candidate is opened again only the first time, after a unit that
+/// differed or a shadow error, after a schema change, or every time when opening it changes the copy (a migration of
+/// its own).
 ///
 /// ## What the app can rely on
 /// Nothing the candidate, the comparison or the publisher does changes what the app sees or throws into the app
@@ -68,6 +72,13 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
     private let shadowLock = NSLock()
     private let shadow: ShadowCopy<Candidate>
     private let counters = Mutex(ShadowStatistics())
+    /// This session's key in ``ShadowRoute/active``: the identity of an object of its own (it lives as long as the
+    /// session), so that the routes to the control can be made once, in `init`.
+    private let routeKey: ObjectIdentifier
+    private let routeKeyOwner: ShadowRouteKey
+    /// The routes of a unit run on the control when no other shadow session's unit is running on the task: every unit
+    /// that is not compared takes them.
+    private let controlRoutes: [ObjectIdentifier: ShadowRoute]
     private let sampler: Mutex<SplitMix64>
     private let closed = Atomic(false)
 
@@ -82,6 +93,9 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
     ///     an app whose file needs its container's protection passes a folder there.
     ///   - openCandidate: opens the candidate session on a path (the shadow copy), with the file's key.
     ///   - inspect: opens a read-only connection on a path with the file's key (the real file and the copy).
+    ///   - openCopy: opens a read-write connection on the shadow copy with the file's key, through which a remake
+    ///     restores the real file's pages under the open candidate (a copy it cannot write is re-made by opening the
+    ///     candidate again, as without it).
     ///   - options: sampling, rules, hooks and the publisher.
     public init(
         control: Control, file: String, shadowFolder: URL = ShadowFolder.scratch(),
@@ -89,11 +103,20 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
         inspect: @escaping @Sendable (_ path: String) throws -> EngineConnection = {
             try EngineConnection(path: $0, options: .readOnly)
         },
+        openCopy: @escaping @Sendable (_ path: String) throws -> EngineConnection = {
+            try EngineConnection(path: $0, options: .readWrite)
+        },
         options: ShadowOptions = ShadowOptions()
     ) {
         self.control = control
         self.options = options
-        self.shadow = ShadowCopy(realPath: file, folder: shadowFolder, openCandidate: openCandidate, inspect: inspect)
+        let owner = ShadowRouteKey()
+        self.routeKeyOwner = owner
+        self.routeKey = ObjectIdentifier(owner)
+        self.controlRoutes = [ObjectIdentifier(owner): ShadowRoute(session: control, isCandidate: false)]
+        self.shadow = ShadowCopy(
+            realPath: file, folder: shadowFolder, openCandidate: openCandidate, inspect: inspect, openCopy: openCopy
+        )
         self.sampler = Mutex(SplitMix64(seed: options.samplingSeed ?? UInt64.random(in: 0...UInt64.max)))
     }
 
@@ -120,7 +143,7 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
     /// - Returns: The control's result.
     /// - Throws: The control's error; or, with ``ShadowOptions/raiseOnMismatches``, a ``ShadowMismatchError``.
     public func read<T>(_ work: (ReadContext) throws -> T) throws -> T {
-        if let route = ShadowRoute.active[ObjectIdentifier(self)] {
+        if let route = ShadowRoute.active[routeKey] {
             if route.isCandidate, let candidate = route.session as? Candidate { return try candidate.read(work) }
             return try control.read(work)
         }
@@ -136,6 +159,7 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
         let stillInStep = candidate != nil && (try? shadow.isInStep()) == true
         writeGate.unlock()
         guard let candidate, stillInStep else {
+            // Something outside the session committed: the copy is re-made, the candidate stays as it is.
             if candidate != nil { shadow.untrust() }
             count { $0.skipped += 1 }
             return try controlOutcome.get()
@@ -156,7 +180,7 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
     /// - Throws: The control's error (its unit rolled back); or, with ``ShadowOptions/raiseOnMismatches``, a
     ///   ``ShadowMismatchError`` after the control committed.
     public func write<T>(_ work: (WriteContext) throws -> T) throws -> T {
-        if let route = ShadowRoute.active[ObjectIdentifier(self)] {
+        if let route = ShadowRoute.active[routeKey] {
             if route.isCandidate, let candidate = route.session as? Candidate { return try candidate.write(work) }
             return try control.write(work)
         }
@@ -183,17 +207,18 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
             do {
                 state = try shadow.stateDifferences(options.stateComparison)
             } catch {
-                shadow.untrust()
+                shadow.untrust(reopening: true)
                 publishError(unit, "comparing the shadow copy with the real file: \(error)")
                 return try controlOutcome.get()
             }
         }
         let event = compare(unit, controlOutcome, controlSeconds, candidateOutcome, candidateSeconds, state: state)
-        if event == nil && state.isEmpty && sameOutcome(controlOutcome, candidateOutcome), let comparedVersion,
-           (try? shadow.realDataVersion()) == comparedVersion {
+        let agreed = event == nil && state.isEmpty && sameOutcome(controlOutcome, candidateOutcome)
+        if agreed, let comparedVersion, (try? shadow.realDataVersion()) == comparedVersion {
             shadow.markInStep(version: comparedVersion)
         } else {
-            shadow.untrust()
+            // A unit that differed leaves a candidate that starts afresh; a change from outside only a copy to re-make.
+            shadow.untrust(reopening: !agreed)
         }
         if let event, options.raiseOnMismatches { throw ShadowMismatchError(event: event) }
         return try controlOutcome.get()
@@ -251,12 +276,15 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
     private func prepare(_ unit: ShadowUnit) -> Candidate? {
         do {
             if try !shadow.isInStep() {
-                try shadow.remake()
-                count { $0.remakes += 1 }
+                let remade = try shadow.remake(comparing: options.stateComparison)
+                count {
+                    $0.remakes += 1
+                    if remade == .reopened { $0.candidateOpens += 1 }
+                }
             }
             return shadow.candidate
         } catch {
-            shadow.untrust()
+            shadow.untrust(reopening: true)
             publishError(unit, "\(error)")
             return nil
         }
@@ -398,7 +426,12 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
     /// Runs `body` with units nested in it routed to `session` (the side running the outer unit).
     private func routed<T>(_ session: some PersistenceSession, _ isCandidate: Bool, _ body: () throws -> T) throws -> T {
         var routes = ShadowRoute.active
-        routes[ObjectIdentifier(self)] = ShadowRoute(session: session, isCandidate: isCandidate)
+        // The control (the only session routed as not the candidate) with no other shadow session's unit around: the
+        // routes made in `init`, nothing allocated for the unit.
+        if routes.isEmpty && !isCandidate {
+            return try ShadowRoute.$active.withValue(controlRoutes, operation: body)
+        }
+        routes[routeKey] = ShadowRoute(session: session, isCandidate: isCandidate)
         return try ShadowRoute.$active.withValue(routes, operation: body)
     }
 
@@ -410,6 +443,9 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
         return (outcome, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 }
+
+/// The object whose identity keys a shadow session's routes (``ShadowRoute/active``).
+final class ShadowRouteKey: Sendable {}
 
 /// Where a unit of work started inside another unit of a shadow session goes: the side running the outer unit.
 final class ShadowRoute: Sendable {

@@ -15,6 +15,9 @@ public struct ShadowStatistics: Sendable, Hashable, Codable {
     public var skipped = 0
     /// Times the shadow copy was (re-)made from the real file.
     public var remakes = 0
+    /// Of the ``remakes``, those that opened the candidate on a fresh copy (the first, after a unit that differed or a
+    /// shadow error, after a schema change); the others restored the copy under the open candidate.
+    public var candidateOpens = 0
 
     /// All counts at zero, as a new session starts.
     public init() {}

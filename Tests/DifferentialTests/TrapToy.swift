@@ -27,6 +27,11 @@ final class TrapToy {
         var parsesWithoutFraction = false
         /// `parsedDate()` traps on a date it cannot parse, as SQLite.swift's force unwrap does.
         var trapsOnUnparsedDate = false
+        /// `setValue` answers whether a value changed (reads it first in a write transaction, writes only when it
+        /// differs), as GRDB's `updateChanges` does; otherwise it answers whether the `UPDATE` matched a row.
+        var answersValueChanged = false
+        /// `setValue`'s `UPDATE` misses its row (a port's wrong key): nothing is written, `false` is answered.
+        var updatesWrongRow = false
     }
 
     let connection: EngineConnection
@@ -71,6 +76,29 @@ final class TrapToy {
     func put() throws -> Bool {
         try connection.run("INSERT INTO VALUE_T(V) VALUES (?)", [habits.stored])
         return true
+    }
+
+    /// Sets row `id`'s value to `value` in one write transaction; answers as ``Habits/answersValueChanged`` says.
+    func setValue(_ id: Int64, to value: Int64) throws -> Bool {
+        try connection.execute("BEGIN IMMEDIATE")
+        do {
+            if habits.answersValueChanged {
+                let statement = try connection.prepare("SELECT V FROM VALUE_T WHERE ID = ?")
+                try statement.bind([.integer(id)])
+                if try statement.step(), statement.int64(at: 0) == value {
+                    try connection.execute("COMMIT")
+                    return false
+                }
+            }
+            let key = habits.updatesWrongRow ? id + 1000 : id
+            try connection.run("UPDATE VALUE_T SET V = ? WHERE ID = ?", [.integer(value), .integer(key)])
+            let matched = connection.changes > 0
+            try connection.execute("COMMIT")
+            return matched
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
+        }
     }
 
     /// Adds a child of parent 42, which does not exist.
@@ -162,4 +190,7 @@ enum TrapOperations {
         DifferentialOperation("count(\(value))") { try $0.count(of: value) }
     }
     static var parsedDate: DifferentialOperation<TrapToy> { DifferentialOperation("parsedDate") { try $0.parsedDate() } }
+    static func setValue(_ id: Int64, to value: Int64) -> DifferentialOperation<TrapToy> {
+        DifferentialOperation("setValue(\(id), to: \(value))") { try $0.setValue(id, to: value) }
+    }
 }

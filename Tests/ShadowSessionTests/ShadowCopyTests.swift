@@ -1,7 +1,9 @@
 import Foundation
+import MMEXLegacy
 import MMEXModel
 import MMEXReaderWriter
 import ShadowSessions
+import TestSupport
 import Testing
 
 @Suite("ShadowSession's copy")
@@ -29,9 +31,74 @@ struct ShadowCopyTests {
         try fixture.session.close()
         #expect(names.count >= 41)
         #expect(statistics.remakes == 2, "made at the first compared unit, re-made after the unsampled writes")
+        #expect(statistics.candidateOpens == 2, "a copy in rollback mode is never restored under the open candidate")
         #expect(shadow.count == real.count)
         #expect(shadow == real, "the re-made copy is the real file's committed bytes")
         #expect(fixture.publisher.events.isEmpty)
+    }
+
+    @Test("a pool's WAL copy is restored under the open candidate after writes that were not compared: opened once, every compared unit sees the real file's state")
+    func poolCopyRestoredUnderCandidate() throws {
+        let fixture = try ShadowFixture(PoolSession.self, configure: Self.exceptUnsampled)
+        _ = try fixture.session.write { try $0.tags.insert(Tag(id: 0, name: "Compared")) }
+        for round in 0..<3 {
+            try ShadowUnit.named("unsampled") {
+                for index in 0..<20 {
+                    let name = "Unsampled \(round) \(index) " + String(repeating: "x", count: 900)
+                    _ = try fixture.session.write { try $0.tags.insert(Tag(id: 0, name: name)) }
+                }
+            }
+            // Compared on a restored copy: a candidate that still saw the old state would differ.
+            let names = try fixture.session.read { try $0.tags.tags().map(\.name) }
+            #expect(names.count >= 21 + 20 * round)
+            _ = try fixture.session.write { try $0.tags.insert(Tag(id: 0, name: "Compared \(round)")) }
+        }
+        let shadowFolder = fixture.folder.url.appendingPathComponent("shadow")
+        let statistics = fixture.session.statistics
+        try fixture.session.close()
+        #expect(fixture.publisher.events.isEmpty, "\(fixture.publisher.events)")
+        #expect(statistics.compared == 7 && statistics.remakes == 4, "made once, re-made after each round's unsampled writes")
+        #expect(statistics.candidateOpens == 1, "the pool stays open: its copy is restored under it")
+        #expect(!FileManager.default.fileExists(atPath: shadowFolder.path), "close removes the copy and its sidecars")
+    }
+
+    @Test("after a compared write that differed, the pool is opened again on a fresh copy rather than restored under")
+    func mismatchReopensCandidate() throws {
+        let fixture = try ShadowFixture(PlantedBugSession<PoolSession>.self)
+        _ = try fixture.session.read { try $0.tags.tag(named: "Bugged")?.name }
+        _ = try fixture.session.write { try $0.tags.insert(Tag(id: 0, name: "Bugged")) }
+        _ = try fixture.session.read { try $0.tags.tag(named: "Bugged")?.name }
+        let statistics = fixture.session.statistics
+        try fixture.session.close()
+        #expect(fixture.mismatches.count == 1, "the planted bug's insert: \(fixture.publisher.events)")
+        #expect(statistics.remakes == 2 && statistics.candidateOpens == 2, "\(statistics)")
+    }
+
+    @Test("a copy the shadow's own connection cannot open is re-made by opening the candidate again, and still agrees")
+    func restoreRefusedFallsBackToReopening() throws {
+        let folder = TemporaryDirectory.inMemory("shadow")
+        let path = try folder.copy(ShadowFixture<PoolSession>.source, as: "app.mmb")
+        let publisher = CollectingShadowPublisher()
+        var options = ShadowOptions()
+        options.publisher = publisher
+        Self.exceptUnsampled(&options)
+        let session = ShadowSession(
+            control: try LegacySession.open(at: path, key: nil, access: .readWrite, configuration: .standard), file: path,
+            shadowFolder: folder.url.appendingPathComponent("shadow"),
+            openCandidate: { try PoolSession.open(at: $0, key: nil, access: .readWrite, configuration: .standard) },
+            openCopy: { _ in throw CopyRefused() }, options: options
+        )
+        for round in 0..<2 {
+            try ShadowUnit.named("unsampled") {
+                _ = try session.write { try $0.tags.insert(Tag(id: 0, name: "Unsampled \(round)")) }
+            }
+            _ = try session.read { try $0.tags.tags().map(\.name) }
+        }
+        let statistics = session.statistics
+        try session.close()
+        #expect(publisher.events.isEmpty, "\(publisher.events)")
+        #expect(statistics.compared == 2 && statistics.remakes == 2)
+        #expect(statistics.candidateOpens == 2, "no restore: every remake opened the candidate")
     }
 
     @Test("nothing written since the last compared unit: the copy is not re-made, however many units ran between")
@@ -66,3 +133,6 @@ struct ShadowCopyTests {
         #expect(!FileManager.default.fileExists(atPath: first.path), "close removes the shadow folder")
     }
 }
+
+/// An `openCopy` that refuses, as one without the copy's key would fail.
+private struct CopyRefused: Error {}

@@ -40,6 +40,11 @@ int dp_changes_watch(const char *path);
 /* Stops tracking `path` and forgets its record. */
 void dp_changes_unwatch(const char *path);
 
+/* How many write transactions connections opened through the tracker began on the watched file at `path` (took
+ * SQLite's RESERVED lock, or the write lock of its WAL), whether or not they then changed a page; the count only grows,
+ * so a caller compares two readings. -1 when `path` is not watched. */
+int64_t dp_changes_write_begins(const char *path);
+
 /* What was recorded for `path` since it was watched or last drained:
  * - returns the number of written units (-1 when `path` is not watched);
  * - fills `units` with up to `capacity` unit numbers, ascending (call again with a larger buffer when the result is
