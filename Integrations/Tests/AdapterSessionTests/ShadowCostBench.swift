@@ -10,16 +10,20 @@ import Testing
 /// alone, and on a shadow session (control: SQLite.swift; candidate: a real GRDB queue or pool) comparing 1% of them.
 ///
 /// A measurement, not a check: it runs with `DRIVERPORT_SHADOW_BENCH=1` (`make integrations-bench`, a release
-/// build), alternates the two implementations round by round (which goes first alternates too), and prints the median
-/// of the per-round ratios with the rounds' times. Each implementation has its own file.
+/// build), alternates the two implementations in turns of a few units (which goes first alternates too), and prints
+/// the median of the per-round ratios of wall time and of the process's CPU time, with the rounds' times.
+/// Each implementation has its own file.
 @Suite("Shadow mode's cost over the real libraries", .serialized,
        .enabled(if: ProcessInfo.processInfo.environment["DRIVERPORT_SHADOW_BENCH"] == "1",
                 "a benchmark: make integrations-bench runs it"))
 struct ShadowCostBench {
-    static let rounds = 15
+    static let rounds = 21
     static let readUnits = 2000
     static let writeUnits = 200
     static let seededNotes = 200
+    /// Units per turn: the two implementations take turns this many units at a time.
+    static let readChunk = 100
+    static let writeChunk = 10
 
     @Test("SQLite.swift alone vs shadowed by GRDB at 1% sampling, queue and pool", arguments: [GRDBWriterKind.queue, .pool])
     func oneInAHundred(candidate: GRDBWriterKind) throws {
@@ -45,19 +49,37 @@ struct ShadowCostBench {
 
         var readRatios: [Double] = []
         var writeRatios: [Double] = []
+        var readCPURatios: [Double] = []
+        var writeCPURatios: [Double] = []
         var lines: [String] = []
         for round in 0..<Self.rounds {
-            let order: [(String, NotesSession)] = round % 2 == 0 ? [("alone", alone), ("shadowed", shadowed)] : [("shadowed", shadowed), ("alone", alone)]
-            var reads: [String: Double] = [:]
-            var writes: [String: Double] = [:]
-            for (name, session) in order {
-                reads[name] = try Self.seconds { try Self.runReads(session) }
-                writes[name] = try Self.seconds { try Self.runWrites(session, round: round, tag: name) }
+            // The two implementations alternate chunk by chunk (which goes first alternates too), so a change in the
+            // machine's load lands on both alike.
+            var reads = Times()
+            var writes = Times()
+            for chunk in 0..<(Self.readUnits / Self.readChunk) {
+                let shadowedFirst = (round + chunk) % 2 == 1
+                for shadowedTurn in shadowedFirst ? [true, false] : [false, true] {
+                    let session = shadowedTurn ? shadowed : alone
+                    reads.add(try Self.measure { try Self.runReads(session, count: Self.readChunk) }, shadowed: shadowedTurn)
+                }
             }
-            readRatios.append((reads["shadowed"] ?? 0) / (reads["alone"] ?? 1))
-            writeRatios.append((writes["shadowed"] ?? 0) / (writes["alone"] ?? 1))
+            for chunk in 0..<(Self.writeUnits / Self.writeChunk) {
+                let shadowedFirst = (round + chunk) % 2 == 1
+                for shadowedTurn in shadowedFirst ? [true, false] : [false, true] {
+                    let session = shadowedTurn ? shadowed : alone
+                    let first = chunk * Self.writeChunk
+                    writes.add(try Self.measure {
+                        try Self.runWrites(session, round: round, tag: shadowedTurn ? "shadowed" : "alone", from: first)
+                    }, shadowed: shadowedTurn)
+                }
+            }
+            readRatios.append(reads.shadowed.wall / reads.alone.wall)
+            writeRatios.append(writes.shadowed.wall / writes.alone.wall)
+            readCPURatios.append(reads.shadowed.cpu / reads.alone.cpu)
+            writeCPURatios.append(writes.shadowed.cpu / writes.alone.cpu)
             lines.append(String(format: "round %d: reads %.4f s alone, %.4f s shadowed; writes %.4f s alone, %.4f s shadowed",
-                                round, reads["alone"] ?? 0, reads["shadowed"] ?? 0, writes["alone"] ?? 0, writes["shadowed"] ?? 0))
+                                round, reads.alone.wall, reads.shadowed.wall, writes.alone.wall, writes.shadowed.wall))
         }
         let statistics = shadow.statistics
         print("shadow-cost \(candidate): \(Self.readUnits) read units and \(Self.writeUnits) write units per round, \(Self.rounds) rounds")
@@ -65,6 +87,8 @@ struct ShadowCostBench {
         print(String(format: "shadow-cost %@: median per-round ratio, reads %.3fx, writes %.3fx (%d units, %d compared, %d mismatches)",
                      "\(candidate)", Self.median(readRatios), Self.median(writeRatios),
                      statistics.units, statistics.compared, statistics.mismatches))
+        print(String(format: "shadow-cost %@: median per-round ratio of the process's CPU time, reads %.3fx, writes %.3fx",
+                     "\(candidate)", Self.median(readCPURatios), Self.median(writeCPURatios)))
         #expect(statistics.mismatches == 0, "the same app on both libraries must agree")
         #expect(statistics.compared > 0, "1% of the units were compared")
     }
@@ -80,14 +104,14 @@ struct ShadowCostBench {
     }
 
     /// Read units as a screen makes them: the notes list.
-    static func runReads(_ session: NotesSession) throws {
-        for _ in 0..<readUnits { _ = try session.read { try $0.notes.all().count } }
+    static func runReads(_ session: NotesSession, count: Int) throws {
+        for _ in 0..<count { _ = try session.read { try $0.notes.all().count } }
     }
 
     /// Small write units, each its own transaction: one of twenty notes replaced, so the table (and with it the
     /// read units' work) stays the same size from round to round.
-    static func runWrites(_ session: NotesSession, round: Int, tag: String) throws {
-        for index in 0..<writeUnits {
+    static func runWrites(_ session: NotesSession, round: Int, tag: String, from first: Int) throws {
+        for index in first..<(first + writeChunk) {
             try session.write { context in
                 try context.notes.execute(
                     "INSERT OR REPLACE INTO note (id, body) VALUES (\(1_000_000 + index % 20), '\(tag) \(round) \(index)')"
@@ -96,11 +120,42 @@ struct ShadowCostBench {
         }
     }
 
-    static func seconds(_ body: () throws -> Void) rethrows -> Double {
+    /// Wall time and the process's CPU time (every thread: a pool reads on its own queue's threads), in seconds.
+    struct Elapsed {
+        var wall = 0.0
+        var cpu = 0.0
+    }
+
+    /// Each implementation's times summed over a round's turns.
+    struct Times {
+        var alone = Elapsed()
+        var shadowed = Elapsed()
+        mutating func add(_ elapsed: Elapsed, shadowed turn: Bool) {
+            if turn {
+                shadowed.wall += elapsed.wall
+                shadowed.cpu += elapsed.cpu
+            } else {
+                alone.wall += elapsed.wall
+                alone.cpu += elapsed.cpu
+            }
+        }
+    }
+
+    static func measure(_ body: () throws -> Void) rethrows -> Elapsed {
+        let cpuStart = processCPUSeconds()
         let start = ContinuousClock.now
         try body()
         let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return Elapsed(
+            wall: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            cpu: processCPUSeconds() - cpuStart
+        )
+    }
+
+    static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     static func median(_ values: [Double]) -> Double {
