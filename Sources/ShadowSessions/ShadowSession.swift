@@ -72,10 +72,10 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
     private let shadowLock = NSLock()
     private let shadow: ShadowCopy<Candidate>
     private let counters = Mutex(ShadowStatistics())
-    /// This session's key in ``ShadowRoute/active``: the identity of an object of its own (it lives as long as the
-    /// session), so that the routes to the control can be made once, in `init`.
-    private let routeKey: ObjectIdentifier
+    /// An object of this session's own (it lives as long as the session): its identity is the session's key in
+    /// ``ShadowRoute/active``, known in `init`, so that the routes to the control can be made once there.
     private let routeKeyOwner: ShadowRouteKey
+    private var routeKey: ObjectIdentifier { ObjectIdentifier(routeKeyOwner) }
     /// The routes of a unit run on the control when no other shadow session's unit is running on the task: every unit
     /// that is not compared takes them.
     private let controlRoutes: [ObjectIdentifier: ShadowRoute]
@@ -112,7 +112,6 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
         self.options = options
         let owner = ShadowRouteKey()
         self.routeKeyOwner = owner
-        self.routeKey = ObjectIdentifier(owner)
         self.controlRoutes = [ObjectIdentifier(owner): ShadowRoute(session: control, isCandidate: false)]
         self.shadow = ShadowCopy(
             realPath: file, folder: shadowFolder, openCandidate: openCandidate, inspect: inspect, openCopy: openCopy

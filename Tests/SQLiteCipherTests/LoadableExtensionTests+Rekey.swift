@@ -28,8 +28,11 @@ extension LoadableExtensionTests {
     }
 
     /// Runs Python on `script` with the arguments, the extension's path first; standard input carries the keys.
-    static func pythonRun(_ script: String, _ arguments: [String], input: String) throws -> DriverPortBinary.Result {
-        try DriverPortBinary.run(["-c", script, library] + arguments, input: Data(input.utf8), executable: python)
+    static func pythonRun(
+        _ script: String, _ arguments: [String], input: String, environment: [String: String] = [:]
+    ) throws -> DriverPortBinary.Result {
+        try DriverPortBinary.run(
+            ["-c", script, library] + arguments, environment: environment, input: Data(input.utf8), executable: python)
     }
 
     /// Neither passphrase appears in the run's output or errors.

@@ -44,9 +44,8 @@ struct RekeyKillTests {
                 db.execute("PRAGMA key = '%s'" % old_key)
                 print(db.execute("PRAGMA rekey = '%s'" % new_key).fetchone()[0])
                 """
-            return try DriverPortBinary.run(
-                ["-c", script, Extension.library, path, pragmas], environment: environment,
-                input: Data("\(Extension.key)\n\(Extension.newKey)\n".utf8), executable: Extension.python)
+            return try Extension.pythonRun(
+                script, [path, pragmas], input: "\(Extension.key)\n\(Extension.newKey)\n", environment: environment)
         }
     }
 
@@ -74,9 +73,8 @@ struct RekeyKillTests {
             for path in sys.argv[4:]:
                 print("\\t".join([read(path, new_key), read(path, old_key), read(path, new_key)]))
             """
-        let result = try DriverPortBinary.run(
-            ["-c", script, Extension.library, pragmas, fingerprintQuery] + paths,
-            input: Data("\(Extension.key)\n\(Extension.newKey)\n".utf8), executable: Extension.python)
+        let result = try Extension.pythonRun(
+            script, [pragmas, fingerprintQuery] + paths, input: "\(Extension.key)\n\(Extension.newKey)\n")
         #expect(result.exitCode == 0, "\(result.standardError)")
         Extension.expectNoPassphrase(result, "reading the killed copies")
         return result.standardOutput.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
