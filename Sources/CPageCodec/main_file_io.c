@@ -149,7 +149,9 @@ static int dp_check_header_write(dp_codec *codec, const unsigned char *header, i
 int dp_main_write(dp_file *file, dp_codec *codec, const void *buffer, int amount, sqlite3_int64 offset) {
     dp_readahead_forget(file->ahead); /* pages read ahead may be what this write replaces */
     if (offset == 0 && amount >= 24) {
-        int rc = dp_check_header_write(codec, buffer, amount);
+        /* Checked against the codec page 1 goes out with: mid-rekey, the new one's reserve, or the old one's for a
+         * page a rollback restores. */
+        int rc = dp_check_header_write(dp_rekey_target(file, codec, 1), buffer, amount);
         if (rc != SQLITE_OK) return rc;
     }
     int size = codec->page_size;

@@ -92,11 +92,31 @@ static long dp_mc_no_bytes(void *context, void *buffer, int amount, int64_t offs
     return 0;
 }
 
-/* The codec the new key gives: the configured cipher's format (or the file's own), a new salt, the file's page size. */
-static dp_codec *dp_mc_next_codec(dp_file *file, const void *key, int length, const char **why) {
-    int format = file->codec->format->id;
-    if (file->mc_cipher != 0) {
-        dp_mc_choice choice = dp_mc_choose(file->mc_cipher, dp_mc_legacy(file));
+/* The page size SQLite3MC's cipher fixes (SQLCipher with a legacy value: its versions' page size), else 0. */
+static int dp_mc_legacy_page_size(int cipher, int legacy) {
+    if (cipher != DP_MC_CIPHER_SQLCIPHER) return 0;
+    return legacy >= 1 && legacy <= 3 ? 1024 : 4096;
+}
+
+/* The page size of database `schema` as SQLite reads it (0 when it cannot be read). */
+static int dp_mc_page_size(sqlite3 *db, const char *schema) {
+    char text[16];
+    char *sql = sqlite3_mprintf("PRAGMA \"%w\".page_size", schema);
+    int rc = sql != NULL ? dp_mc_query_text(db, sql, text, sizeof(text)) : SQLITE_NOMEM;
+    sqlite3_free(sql);
+    return rc == SQLITE_OK ? atoi(text) : 0;
+}
+
+/* The codec the new key gives: the configured cipher's format (or the file's own; for a plain file SQLite3MC's
+ * default, ChaCha20, as its sqlite3_rekey takes the connection's cipher), a new salt, the file's page size. */
+static dp_codec *dp_mc_next_codec(sqlite3 *db, const char *schema, dp_file *file, const void *key, int length,
+                                  const char **why) {
+    int plain = file->codec == NULL;
+    int cipher = file->mc_cipher != 0 ? file->mc_cipher : plain ? DP_MC_CIPHER_CHACHA20 : 0;
+    int format = plain ? DP_FORMAT_NONE : file->codec->format->id;
+    int page_size = plain ? dp_mc_page_size(db, schema) : file->codec->page_size;
+    if (cipher != 0) {
+        dp_mc_choice choice = dp_mc_choose(cipher, dp_mc_legacy_of(file, cipher));
         if (choice.new_format == 0) {
             *why = choice.cannot_create;
             return NULL;
@@ -104,9 +124,16 @@ static dp_codec *dp_mc_next_codec(dp_file *file, const void *key, int length, co
         format = choice.new_format;
     }
     const dp_format *target = dp_format_by_id(format);
-    if (target == NULL || target->reserve != file->codec->format->reserve) {
+    if (target == NULL || (!plain && target->reserve != file->codec->format->reserve)) {
         *why = "the configured cipher reserves another number of bytes per page than the file's: rekeying to it in "
                "place is not supported (driverport rekey --cipher writes a new file)";
+        return NULL;
+    }
+    int fixed = dp_mc_legacy_page_size(cipher, dp_mc_legacy_of(file, cipher));
+    if (plain && (!dp_valid_page_size(page_size) || (fixed != 0 && fixed != page_size))) {
+        /* SQLite3MC refuses too: an encrypted database keeps its page size. */
+        *why = "the configured cipher needs another page size than the database's: set PRAGMA page_size and VACUUM "
+               "first, or choose another cipher";
         return NULL;
     }
     dp_key_spec spec = {
@@ -116,7 +143,7 @@ static dp_codec *dp_mc_next_codec(dp_file *file, const void *key, int length, co
         .secret_length = length,
         .secret_is_raw = 0,
         .new_file_format = format,
-        .new_file_page_size = file->codec->page_size,
+        .new_file_page_size = page_size,
     };
     dp_source empty = {.read = dp_mc_no_bytes, .context = NULL, .size = 0};
     dp_key_result result;
@@ -130,8 +157,19 @@ static dp_codec *dp_mc_next_codec(dp_file *file, const void *key, int length, co
     return next;
 }
 
-/* The rewrite itself: VACUUM in rollback-journal mode with the temporary database in memory. Frees `next` unless it
- * became the file's codec. */
+/* Has VACUUM give every page at least `reserve` bytes at its end (SQLITE_FCNTL_RESERVE_BYTES: VACUUM keeps the larger
+ * of this and the file's reserve, so it grows a reserve and never shrinks one). Returns the value asked before (to
+ * put back if the rewrite fails). */
+static int dp_mc_want_reserve(sqlite3 *db, const char *schema, int reserve) {
+    int before = -1; /* -1 only asks */
+    sqlite3_file_control(db, schema, SQLITE_FCNTL_RESERVE_BYTES, &before);
+    if (reserve > before) sqlite3_file_control(db, schema, SQLITE_FCNTL_RESERVE_BYTES, &reserve);
+    return before;
+}
+
+/* The rewrite itself: VACUUM in rollback-journal mode with the temporary database in memory, the page reserve grown
+ * to what `next` needs. `next` NULL: the pages come out plain (decrypting); a file without a codec gets `next`
+ * (encrypting). Frees `next` unless it became the file's codec. */
 static int dp_mc_rewrite(sqlite3 *db, dp_file *file, const char *schema, dp_codec *next, char **message) {
     char journal_mode[16], temp_store[8];
     char *sql = sqlite3_mprintf("PRAGMA \"%w\".journal_mode", schema);
@@ -161,9 +199,11 @@ static int dp_mc_rewrite(sqlite3 *db, dp_file *file, const char *schema, dp_code
     if (rc != SQLITE_OK) {
         dp_codec_free(next);
     } else {
+        int reserve_before = dp_mc_want_reserve(db, schema, next != NULL ? next->format->reserve : 0);
         int vacuum = dp_mc_exec(db, "VACUUM \"%w\"", schema);
         if (vacuum != SQLITE_OK) {
             *message = sqlite3_mprintf("the rewrite failed, the file keeps its old key: %s", sqlite3_errmsg(db));
+            if (reserve_before >= 0) sqlite3_file_control(db, schema, SQLITE_FCNTL_RESERVE_BYTES, &reserve_before);
         }
         rc = dp_rekey_end(file, vacuum == SQLITE_OK);
         if (vacuum != SQLITE_OK) rc = vacuum;
@@ -188,31 +228,28 @@ int dp_mc_rekey(sqlite3 *db, const char *schema, const void *key, int length, ch
     const char *name = schema != NULL ? schema : "main";
     *message = NULL;
     if (key != NULL && length < 0) length = (int)strlen(key);
+    if (key == NULL) length = 0;
     dp_file *file = dp_mc_file(db, name);
     if (file == NULL) return dp_mc_answer(message, SQLITE_ERROR, dp_mc_not_codec);
-    if (key == NULL || length == 0) {
-        if (file->codec == NULL) return SQLITE_OK; /* SQLite3MC: not encrypted and no key, nothing to do */
-        return dp_mc_answer(message, SQLITE_ERROR,
-                            "decrypting a database in place is not supported: driverport export writes a plain copy");
-    }
     if (file->codec == NULL) {
+        if (length == 0) return SQLITE_OK; /* SQLite3MC: not encrypted and no key, nothing to do */
         int rc = dp_mc_readable(db, name);
         if (rc != SQLITE_OK) {
             *message = sqlite3_mprintf("%s: its current key is missing or wrong (PRAGMA key or sqlite3_key_v2 "
                                        "first)", sqlite3_errstr(rc));
             return rc;
         }
-        return dp_mc_answer(message, SQLITE_ERROR, "encrypting a plain database in place is not supported: "
-                                                   "driverport rekey FILE writes it encrypted");
     }
     if (!sqlite3_get_autocommit(db)) {
         return dp_mc_answer(message, SQLITE_ERROR, "a transaction is open: rekey outside transactions");
     }
     sqlite3_mutex_enter(sqlite3_db_mutex(db));
     dp_mc_inherit(file, dp_mc_file(db, "main"));
+    /* A key: the pages go under it (from the old key, or from plain pages); none: they come out plain. */
     const char *why = NULL;
-    dp_codec *next = dp_mc_next_codec(file, key, length, &why);
-    int rc = next == NULL ? dp_mc_answer(message, SQLITE_ERROR, why) : dp_mc_rewrite(db, file, name, next, message);
+    dp_codec *next = length > 0 ? dp_mc_next_codec(db, name, file, key, length, &why) : NULL;
+    int rc = length > 0 && next == NULL ? dp_mc_answer(message, SQLITE_ERROR, why)
+                                        : dp_mc_rewrite(db, file, name, next, message);
     if (rc == SQLITE_OK) rc = dp_mc_keep_secret(file, key, length);
     if (rc != SQLITE_OK && *message == NULL) *message = sqlite3_mprintf("%s", sqlite3_errstr(rc));
     sqlite3_mutex_leave(sqlite3_db_mutex(db));
@@ -309,10 +346,7 @@ int dp_mc_config_cipher(void *handle, const char *cipher_name, const char *name,
         }
         return iterations;
     }
-    if (sqlite3_stricmp(name, "legacy_page_size") == 0) {
-        if (cipher != DP_MC_CIPHER_SQLCIPHER) return 0;
-        return legacy >= 1 && legacy <= 3 ? 1024 : 4096;
-    }
+    if (sqlite3_stricmp(name, "legacy_page_size") == 0) return dp_mc_legacy_page_size(cipher, legacy);
     return -1;
 }
 

@@ -34,6 +34,8 @@ int dp_mc_default_kdf_iter(int cipher, int legacy);
 int dp_mc_cipher_named(const char *name);
 /* The legacy value in force for the file's cipher: sqlite3mc_config_cipher's, else PRAGMA legacy's. */
 int dp_mc_legacy(const dp_file *file);
+/* The legacy value in force for `cipher` on the file: sqlite3mc_config_cipher's for it, else PRAGMA legacy's. */
+int dp_mc_legacy_of(const dp_file *file, int cipher);
 /* Applies a passphrase with the file's cipher and legacy (PRAGMA key, sqlite3_key_v2). SQLITE_OK also for a wrong key
  * (the first read then fails with SQLITE_NOTADB); otherwise an error with `*message` set (sqlite3_free it). */
 int dp_mc_apply(dp_file *file, const unsigned char *secret, int length, char **message);
@@ -43,7 +45,8 @@ dp_file *dp_mc_file(sqlite3 *db, const char *schema);
 int dp_mc_key_allowed(dp_file *file, char **message);
 /* Registers SQLite3MC's SQL functions on a connection (mc_export.c): sqlite3mc_export(schema). */
 int dp_mc_register_functions(sqlite3 *db);
-/* Keeps a copy of the passphrase that keyed the file (replacing one kept before), for sqlite3mc_export. */
+/* Keeps a copy of the passphrase that keyed the file (replacing one kept before; none for `length` 0), for
+ * sqlite3mc_export. */
 int dp_mc_keep_secret(dp_file *file, const unsigned char *secret, int length);
 /* Sets `*message` to a copy of `text` (sqlite3_free it) and returns `rc`. */
 int dp_mc_answer(char **message, int rc, const char *text);

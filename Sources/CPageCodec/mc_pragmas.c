@@ -142,8 +142,9 @@ static unsigned char *dp_mc_unhex(const char *hex, int *length) {
     return bytes;
 }
 
-int dp_mc_legacy(const dp_file *file) {
-    int cipher = file->mc_cipher;
+int dp_mc_legacy(const dp_file *file) { return dp_mc_legacy_of(file, file->mc_cipher); }
+
+int dp_mc_legacy_of(const dp_file *file, int cipher) {
     if (cipher > 0 && cipher < DP_MC_CIPHER_COUNT && file->mc_cipher_legacy[cipher] > 0) {
         return file->mc_cipher_legacy[cipher] - 1;
     }
@@ -157,6 +158,7 @@ int dp_mc_keep_secret(dp_file *file, const unsigned char *secret, int length) {
         file->mc_secret = NULL;
         file->mc_secret_length = 0;
     }
+    if (length <= 0) return SQLITE_OK; /* no key now (decrypted in place): nothing to keep */
     file->mc_secret = sqlite3_malloc(length);
     if (file->mc_secret == NULL) return SQLITE_NOMEM;
     memcpy(file->mc_secret, secret, (size_t)length);

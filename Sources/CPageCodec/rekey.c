@@ -1,6 +1,9 @@
 /*
  * Changing a database's key in place, as SQLite3 Multiple Ciphers' sqlite3_rekey does: one transaction rewrites every
  * page, each encrypted with the new key, while the rollback journal keeps each original page under the old key.
+ * Either side may be "no key": encrypting a plain database and decrypting one in place are the same rewrite, with
+ * the plain side a codec whose pages pass through unchanged (dp_plain_pages). While the rekey runs, the file's codec
+ * is never NULL (a plain old state is that pass-through codec); dp_rekey_end leaves NULL again for a plain file.
  *
  * The host (mc_api.c) starts the rekey here, then has SQLite rewrite the whole file in one transaction (VACUUM in
  * rollback-journal mode), then ends it. In between, the main file's codec answers for each page by what happened to
@@ -11,6 +14,12 @@
  *     old key, the codec finds the old page 1 in that journal (the file's page 1 may be new already), SQLite rolls
  *     the journal back, and the file is whole under the old key; the new key is refused (the journal is not its);
  *   - after the commit every page is under the new key, and only the new key opens the file.
+ * With a plain side: encrypting, the journal is plain, so SQLite without a key rolls it back to the plain file, and
+ * the new key is refused by the journal check (a plain image never authenticates, and a plain journal has no tag of
+ * this key). Decrypting, the journal holds the old pages encrypted, byte for byte as the file held them: SQLite
+ * without a key copies them back verbatim (the file is whole and encrypted again, and its page 1 then reads as "not a
+ * database", never as plain garbage), and the old key, whose page 1 the file may no longer show, is found through
+ * the journal's page 1 (vfs_shim.c) and rolls it back with decryption.
  */
 #include <string.h>
 #include <openssl/crypto.h>
@@ -19,6 +28,27 @@
 
 /* SQLite's lock-byte page: never read or written (the page holding byte 2^30). */
 static uint32_t dp_lock_page(int page_size) { return (uint32_t)(1073741824 / page_size) + 1; }
+
+/* The plain side of encrypting or decrypting in place: pages as they are, no reserve, no MAC. */
+static int dp_plain_encrypt(dp_codec *codec, uint32_t pgno, const unsigned char *in, unsigned char *out) {
+    (void)pgno;
+    memcpy(out, in, (size_t)codec->page_size);
+    return DP_OK;
+}
+static int dp_plain_decrypt(dp_codec *codec, uint32_t pgno, unsigned char *page) {
+    (void)codec, (void)pgno, (void)page;
+    return DP_OK;
+}
+static const dp_format dp_plain_pages = {
+    .id = DP_FORMAT_NONE, .name = "plain", .reserve = 0, .has_mac = 0, .default_page_size = 4096,
+    .clear_header = 1, .encrypt = dp_plain_encrypt, .decrypt = dp_plain_decrypt,
+};
+
+static dp_codec *dp_plain_codec(int page_size) {
+    dp_codec *codec = dp_codec_new(&dp_plain_pages);
+    if (codec != NULL) codec->page_size = page_size;
+    return codec;
+}
 
 struct dp_rekey {
     dp_codec *next;          /* the new key's codec */
@@ -50,15 +80,26 @@ static void dp_rekey_set(struct dp_rekey *rekey, uint32_t pgno, int on) {
 }
 
 int dp_rekey_begin(dp_file *file, dp_codec *next) {
-    if (file->rekey != NULL || file->codec == NULL || next == NULL) return SQLITE_MISUSE;
+    if (file->rekey != NULL || (file->codec == NULL && next == NULL)) return SQLITE_MISUSE;
     struct dp_rekey *rekey = sqlite3_malloc64(sizeof(*rekey));
     if (rekey == NULL) return SQLITE_NOMEM;
     memset(rekey, 0, sizeof(*rekey));
+    int from_plain = file->codec == NULL;
+    dp_codec *plain = dp_plain_codec(from_plain ? next->page_size : file->codec->page_size);
     sqlite3_int64 size = 0;
-    if (file->real->pMethods->xFileSize(file->real, &size) != SQLITE_OK
-        || !dp_rekey_grow(rekey, (uint32_t)(size / file->codec->page_size) + 1)) {
+    if (plain == NULL || file->real->pMethods->xFileSize(file->real, &size) != SQLITE_OK
+        || !dp_rekey_grow(rekey, (uint32_t)(size / plain->page_size) + 1)) {
+        dp_codec_free(plain);
+        sqlite3_free(rekey->written);
         sqlite3_free(rekey);
-        return SQLITE_IOERR;
+        return plain == NULL ? SQLITE_NOMEM : SQLITE_IOERR;
+    }
+    if (from_plain) {
+        file->codec = plain;
+    } else if (next == NULL) {
+        next = plain;
+    } else {
+        dp_codec_free(plain);
     }
     rekey->next = next;
     dp_readahead_forget(file->ahead);
@@ -69,6 +110,11 @@ int dp_rekey_begin(dp_file *file, dp_codec *next) {
 dp_codec *dp_rekey_read_codec(dp_file *file, dp_codec *codec, uint32_t pgno) {
     struct dp_rekey *rekey = file->rekey;
     return rekey != NULL && dp_rekey_bit(rekey, pgno) ? rekey->next : codec;
+}
+
+dp_codec *dp_rekey_target(const dp_file *file, dp_codec *codec, uint32_t pgno) {
+    const struct dp_rekey *rekey = file->rekey;
+    return rekey == NULL || pgno == 0 || pgno == rekey->restoring ? codec : rekey->next;
 }
 
 dp_codec *dp_rekey_write_codec(dp_file *file, dp_codec *codec, uint32_t pgno) {
@@ -125,6 +171,12 @@ int dp_rekey_end(dp_file *file, int committed) {
         file->codec = rekey->next;
     } else {
         dp_codec_free(rekey->next);
+    }
+    if (file->codec->format == &dp_plain_pages) { /* a plain file again (decrypted, or encrypting undone) */
+        dp_codec_free(file->codec);
+        file->codec = NULL;
+    } else if (file->ahead == NULL && dp_readahead_supported(file->codec)) {
+        file->ahead = dp_readahead_new(); /* encrypted from plain: as a key applied at open gives (NULL: none) */
     }
     dp_wipe(rekey->written, (unsigned long)((rekey->capacity + 7) / 8));
     sqlite3_free(rekey->written);

@@ -88,12 +88,16 @@ int dp_mc_open_uri(dp_file *file, sqlite3_filename name);
  * key's codec and remembered; reads of those pages use it too; a page a rollback restores (its journal record was
  * just read back) is written with the old key again. The journal keeps the old key, so a crash mid-rekey leaves a
  * hot journal that rolls the file back under the old key. */
+/* Either side may be plain: `file->codec` NULL (encrypting a plain file) or `next` NULL (decrypting it). */
 int dp_rekey_begin(dp_file *file, dp_codec *next);
 dp_codec *dp_rekey_read_codec(dp_file *file, dp_codec *codec, uint32_t pgno);
 dp_codec *dp_rekey_write_codec(dp_file *file, dp_codec *codec, uint32_t pgno);
+/* The codec a write of page `pgno` would use now, without recording the write (for checking page 1 first). */
+dp_codec *dp_rekey_target(const dp_file *file, dp_codec *codec, uint32_t pgno);
 void dp_rekey_note_restore(dp_file *main_file, uint32_t pgno);
 /* Ends the rekey: `committed` makes the new codec the file's (after re-encrypting any page the rewrite missed);
- * otherwise every page still under the new key is put back under the old one and the new codec is freed. */
+ * otherwise every page still under the new key is put back under the old one and the new codec is freed. A plain
+ * result leaves `file->codec` NULL. */
 int dp_rekey_end(dp_file *file, int committed);
 
 /* expectations.c */

@@ -223,10 +223,11 @@ static long dp_page1_read(void *context, void *buffer, int amount, int64_t offse
     return rest < 0 ? rest : done + rest;
 }
 
-/* Detection again, for a file whose page 1 did not let a format be found, with page 1 taken from the WAL or a hot
- * rollback journal: the closing checkpoint of a WAL file may have torn page 1 while the WAL still holds it whole,
- * and a power cut may tear a commit's page-1 write while the synced journal holds the old page 1 that SQLite's
- * rollback puts back. The first result stands when neither has a page 1 or detection fails there too. */
+/* Detection again, for a file whose page 1 did not let a format be found (or looked plain), with page 1 taken from
+ * the WAL or a hot rollback journal: the closing checkpoint of a WAL file may have torn page 1 while the WAL still
+ * holds it whole, a power cut may tear a commit's page-1 write while the synced journal holds the old page 1 that
+ * SQLite's rollback puts back, and a decryption in place cut short leaves a plain page 1 with the encrypted one in
+ * the journal. The first result stands when neither has a page 1 or detection fails there too. */
 static dp_codec *dp_detect_with_committed_page1(dp_file *file, const dp_key_spec *spec, sqlite3_int64 size,
                                           dp_key_result *result, dp_codec *first) {
     unsigned char *page1 = sqlite3_malloc(DP_MAX_PAGE);
@@ -269,7 +270,11 @@ int dp_attach_key(dp_file *file, dp_apply_key *apply) {
     }
     dp_source source = {.read = dp_source_read, .context = file->real, .size = size};
     dp_codec *codec = dp_detect(&source, apply->spec, result);
-    if (result->error != DP_OK && size > 0) codec = dp_detect_with_committed_page1(file, apply->spec, size, result, codec);
+    /* Page 1 failed, or shows a plain file while a hot journal may hold an encrypted page 1 (a decryption in place
+     * cut short before its commit: SQLite rolls that journal back to the encrypted file, which needs this key). */
+    if (size > 0 && (result->error != DP_OK || result->outcome == DP_FILE_PLAIN)) {
+        codec = dp_detect_with_committed_page1(file, apply->spec, size, result, codec);
+    }
     if (result->error != DP_OK) return SQLITE_ERROR;
     file->codec = codec; /* NULL for a plain file */
     if (dp_readahead_supported(codec)) file->ahead = dp_readahead_new(); /* NULL (out of memory): no read-ahead */

@@ -29,11 +29,15 @@ public func sqlite3_key_v2(
 /// Changes the key of the main database of `db` to `pKey`, as SQLite3 Multiple Ciphers' `sqlite3_rekey` does: every
 /// page is rewritten under the new key in one transaction, so a crash leaves the file whole under the old key.
 ///
-/// The database must be encrypted and keyed, the connection outside a transaction, and no other connection may have
-/// the file open (theirs would still hold the old key). A WAL database is rewritten in rollback-journal mode and put
-/// back in WAL mode. The cipher is the one configured with ``sqlite3mc_config(_:_:_:)``, else the file's own; one
-/// that reserves another number of bytes per page, decrypting (a `nil` key) and encrypting a plain file return
-/// `SQLITE_ERROR`: `driverport rekey` does those by writing a new file.
+/// A `nil` or empty key decrypts the file in place, and a key on a plain file encrypts it in place, as in SQLite3MC:
+/// the same rewrite, whose crash leaves the file whole in its old state (plain, or under the old key). The connection
+/// must be outside a transaction, an encrypted file keyed, and no other connection may have the file open (theirs
+/// would still hold the old key). A WAL database is rewritten in rollback-journal mode and put back in WAL mode. The
+/// cipher is the one configured with ``sqlite3mc_config(_:_:_:)``, else the file's own, else (a plain file)
+/// SQLite3MC's default, ChaCha20; the pages' reserve grows to the cipher's and is never shrunk (a decrypted file keeps
+/// its reserved bytes, which SQLite reads as any file). `SQLITE_ERROR`, the reason in `sqlite3_log`: a key change to
+/// a cipher that reserves another number of bytes per page (`driverport rekey --cipher` writes a new file), or an
+/// encryption with a cipher fixing another page size (SQLCipher 1 to 3: 1024 bytes).
 @discardableResult
 public func sqlite3_rekey(_ db: OpaquePointer?, _ pKey: UnsafeRawPointer?, _ nKey: Int32) -> Int32 {
     dp_mc_rekey_v2(UnsafeMutableRawPointer(db), "main", pKey, nKey)

@@ -83,6 +83,28 @@ extension LoadableExtensionTests {
         try Self.expectMultipleCiphersReadsNewKey(path, original: file, pragmas: multipleCiphers, in: folder)
     }
 
+    @Test("PRAGMA rekey = '' in the sqlite3 shell decrypts in place (the shell without the extension reads it), and PRAGMA rekey on the plain file encrypts it again (SQLite3MC reads it)",
+          arguments: rekeyedFixtures)
+    func shellDecryptsAndEncryptsInPlace(file: String, pragmas: String, multipleCiphers: [String]) throws {
+        let expected = try Self.plainRows()
+        let folder = try Self.scratchFolder()
+        defer { folder.remove() }
+        let path = try Self.scratchCopy(file, in: folder)
+        let decrypted = try Self.shellRun(".open \(path)\n\(pragmas) PRAGMA key = '\(Self.key)';\nPRAGMA rekey = '';\n")
+        #expect(decrypted.exitCode == 0, "\(file): \(decrypted.standardError)")
+        let plain = try DriverPortBinary.run(["-batch", "-readonly", path, Self.rowsQuery], executable: Self.shell)
+        #expect(plain.exitCode == 0 && plain.standardOutput == expected, "\(file): decrypted: \(plain.standardError)")
+
+        let encrypted = try Self.shellRun(".open \(path)\n\(pragmas) PRAGMA rekey = '\(Self.newKey)';\n")
+        #expect(encrypted.exitCode == 0, "\(file): \(encrypted.standardError)")
+        let unreadable = try DriverPortBinary.run(["-batch", "-readonly", path, Self.rowsQuery], executable: Self.shell)
+        #expect(unreadable.standardError.contains("file is not a database"), "\(file): still plain after encrypting")
+        for (label, result) in [("decrypt", decrypted), ("encrypt", encrypted)] {
+            Self.expectNoPassphrase(result, "\(file) \(label)")
+        }
+        try Self.expectMultipleCiphersReadsNewKey(path, original: file, pragmas: multipleCiphers, in: folder)
+    }
+
     @Test("PRAGMA hexrekey in Python's sqlite3 module rewrites the file once; the new hex key opens it in a new process",
           arguments: rekeyedFixtures)
     func pythonHexRekey(file: String, pragmas: String, multipleCiphers: [String]) throws {

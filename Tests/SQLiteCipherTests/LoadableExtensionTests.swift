@@ -181,9 +181,8 @@ struct LoadableExtensionTests {
         ("mmex-200-sqlcipher4.emb", "PRAGMA key = 'driverport-fixture-key'; PRAGMA key = 'k';", "already applied"),
         ("mmex-200-sqlcipher4.emb", "PRAGMA cipher = 'sqlcipher'; PRAGMA legacy = 4; PRAGMA kdf_iter = 1000;", "kdf_iter"),
         ("mmex-200.mmb", "ATTACH ':memory:' AS m; SELECT sqlite3mc_export('m');", "sqlite3mc_export"),
-        ("mmex-200.mmb", "PRAGMA rekey = 'k';", "encrypting a plain database in place is not supported"),
+        ("mmex-200.mmb", "PRAGMA cipher = 'sqlcipher'; PRAGMA legacy = 3; PRAGMA rekey = 'k';", "another page size"),
         ("mmex-200-sqlcipher4.emb", "PRAGMA key = 'driverport-fixture-key'; PRAGMA hexrekey = 'abc';", "even number"),
-        ("mmex-200-sqlcipher4.emb", "PRAGMA key = 'driverport-fixture-key'; PRAGMA rekey = '';", "decrypting"),
         ("mmex-200-sqlcipher4.emb", "PRAGMA key = 'driverport-fixture-key'; BEGIN; PRAGMA rekey = 'k';", "transaction"),
     ])
     func badInputIsRefused(file: String, statements: String, message: String) throws {
