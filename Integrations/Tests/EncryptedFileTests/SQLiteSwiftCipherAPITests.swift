@@ -5,7 +5,8 @@ import Testing
 
 /// An app written for SQLite.swift on SQLite3 Multiple Ciphers (as mmex-ios is) keeps its C calls on
 /// `Connection.handle` and runs on the real SQLite.swift over the system SQLite: `sqlite3mc_config`,
-/// `sqlite3mc_config_cipher`, `sqlite3_key_v2`, `sqlite3_rekey_v2`, `PRAGMA cipher_migrate` and `sqlite3mc_export`.
+/// `sqlite3mc_config_cipher`, `sqlite3_key_v2`, `sqlite3_rekey_v2` (a key change, decrypting and encrypting in place),
+/// `PRAGMA cipher_migrate` and `sqlite3mc_export`.
 @Suite("The real SQLite.swift keys, rekeys and exports through SQLite3MC's C API", .serialized)
 struct SQLiteSwiftCipherAPITests {
     init() throws { try KeyPragmas.install() }
@@ -44,6 +45,36 @@ struct SQLiteSwiftCipherAPITests {
         let reopened = try Self.open(path, fixture, passphrase: newPassphrase)
         #expect(try reopened.scalar(transactions.count) == 200)
         try EncryptedFixtures.expectOracleReads(payee: "After the rekey", in: path, fixture, passphrase: newPassphrase)
+    }
+
+    @Test("sqlite3_rekey_v2 with a nil key decrypts in place, and with a key on the plain file encrypts it again: SQLite3MC opens it with the new key",
+          .enabled(if: EncryptedFixtures.oracleIsAvailable, "the oracle venv is missing: run make oracles"),
+          arguments: EncryptedFixtures.all)
+    func decryptAndEncryptInPlace(fixture: EncryptedFixtures.Fixture) throws {
+        let folder = try PrivateFolder()
+        let path = try EncryptedFixtures.copy(fixture, into: folder.url)
+        let transactions = Table("CHECKINGACCOUNT_V1")
+        let plainHeader = Data("SQLite format 3\0".utf8)
+        do {
+            let db = try Self.open(path, fixture, passphrase: EncryptedFixtures.passphrase)
+            try Self.check(sqlite3_rekey_v2(db.handle, "main", nil, 0))
+            #expect(try db.scalar(transactions.count) == 200, "the connection reads on after decrypting")
+        }
+        #expect(EncryptedFixtures.bytes(path)?.prefix(16) == plainHeader, "\(fixture.file): not plain after decrypting")
+        let newPassphrase = "encrypted in place"
+        do {
+            let db = try Connection(path)
+            #expect(try db.scalar(transactions.count) == 200, "the plain file opens without a key")
+            sqlite3mc_config(db.handle, "default:cipher", sqlite3mc_cipher_index(fixture.cipher))
+            sqlite3mc_config_cipher(db.handle, fixture.cipher, "legacy", Int32(fixture.legacy ?? 0))
+            try Self.check(sqlite3_rekey_v2(db.handle, "main", newPassphrase, Int32(newPassphrase.utf8.count)))
+            try db.run(Table("PAYEE_V1").insert(SQLite.Expression<String>("PAYEENAME") <- "Encrypted in place",
+                                                SQLite.Expression<Int64>("CATEGID") <- -1))
+        }
+        #expect(EncryptedFixtures.bytes(path)?.prefix(16) != plainHeader, "\(fixture.file): still plain after encrypting")
+        let reopened = try Self.open(path, fixture, passphrase: newPassphrase)
+        #expect(try reopened.scalar(transactions.count) == 200)
+        try EncryptedFixtures.expectOracleReads(payee: "Encrypted in place", in: path, fixture, passphrase: newPassphrase)
     }
 
     @Test("sqlite3mc_export writes an encrypted copy SQLite3MC opens with the same passphrase",
