@@ -19,8 +19,10 @@ public struct StateComparison: Sendable {
     /// A row missing on one side is still reported.
     public var ignoredColumns: Set<String> = []
     /// Skip the row comparison of tables whose pages both copies still hold byte for byte (the same rows, so
-    /// nothing to find): the comparison's cost then follows what the operations changed, not the size of the file.
-    /// Turn it off to read every row of every table anyway (the result is the same; only the time differs).
+    /// nothing to find), and the whole comparison when the changed-pages tracker shows both copies holding the same
+    /// database (``DifferentialHarness/tracksChangedPages``; neither copy is then opened): the comparison's cost then
+    /// follows what the operations changed, not the size of the file. Turn it off to read every row of every table
+    /// anyway (the result is the same; only the time differs).
     public var skipsUnchangedTables = true
     /// At most this many row differences are reported per table (the count of the rest is reported too).
     public var maximumRowDetailsPerTable = 20

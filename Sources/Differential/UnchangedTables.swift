@@ -17,7 +17,18 @@ enum UnchangedTables {
     /// source's b-trees.
     struct Tracked {
         var changes: [ChangedUnits]
-        var source: SourcePages
+        /// The source's b-trees, read only when the written units alone do not settle the finding (reading them
+        /// walks the whole source with `dbstat`); `nil` when they cannot be read.
+        var readSource: () -> SourcePages?
+
+        init(changes: [ChangedUnits], source: SourcePages) {
+            self.init(changes: changes, readSource: { source })
+        }
+
+        init(changes: [ChangedUnits], readSource: @escaping () -> SourcePages?) {
+            self.changes = changes
+            self.readSource = readSource
+        }
     }
 
     /// The names of the tables that need no row comparison.
@@ -31,13 +42,7 @@ enum UnchangedTables {
         baselinePath: String, candidatePath: String, baseline: EngineConnection, candidate: EngineConnection,
         tracked: Tracked? = nil
     ) -> Set<String> {
-        let manager = FileManager.default
-        for path in [baselinePath, candidatePath] {
-            for suffix in ["-wal", "-journal"] {
-                let size = (try? manager.attributesOfItem(atPath: path + suffix)[.size] as? Int) ?? nil
-                if let size, size > 0 { return [] }
-            }
-        }
+        if mayHoldMoreThanMainFiles(baselinePath, candidatePath) { return [] }
         if let tracked, sameWrittenUnits(tracked, baselinePath, candidatePath) {
             // Every unit either side wrote is the same in both files, and every other one is still the source's in
             // both: the files hold the same database, so no table needs its rows compared.
@@ -55,6 +60,32 @@ enum UnchangedTables {
             return found
         }
         return findComparingPages(baselinePath, candidatePath, baseline, candidate)
+    }
+
+    /// Whether a `-wal` or `-journal` with content lies beside either main file: the main files alone may then not
+    /// hold the whole database.
+    private static func mayHoldMoreThanMainFiles(_ baselinePath: String, _ candidatePath: String) -> Bool {
+        let manager = FileManager.default
+        return [baselinePath, candidatePath].contains { path in
+            ["-wal", "-journal"].contains { suffix in
+                let size = (try? manager.attributesOfItem(atPath: path + suffix)[.size] as? Int) ?? nil
+                return (size ?? 0) > 0
+            }
+        }
+    }
+
+    /// Whether the two copies hold the same database for everything the state comparison reads: no `-wal` or
+    /// `-journal` with content beside either, the same bytes in every unit either side wrote
+    /// (``sameWrittenUnits(_:_:_:)``: every other unit is still the source's in both), and the same file format
+    /// bytes (18-19, which ``sameContent(_:_:)`` leaves out: whether a fresh connection sees WAL mode). Every
+    /// table's rows, the schema, `user_version` and the journal mode a fresh connection sees then agree, so the
+    /// harness need not open either copy to compare them. Reads only the written units and the header.
+    static func sameDatabase(_ changes: [ChangedUnits], _ baselinePath: String, _ candidatePath: String) -> Bool {
+        guard !mayHoldMoreThanMainFiles(baselinePath, candidatePath),
+              sameWrittenUnits(Tracked(changes: changes, readSource: { nil }), baselinePath, candidatePath),
+              let files = FilePair(baselinePath, candidatePath)
+        else { return false }
+        return files.sameFormatBytes()
     }
 
     /// Whether the two files are the same length and the same bytes in every unit either side wrote (or held past
@@ -78,8 +109,7 @@ enum UnchangedTables {
     }
 
     private static func findTracked(_ tracked: Tracked, baseline: EngineConnection, candidate: EngineConnection) -> Set<String>? {
-        let source = tracked.source
-        guard tracked.changes.count == 2,
+        guard tracked.changes.count == 2, let source = tracked.readSource(),
               (try? pageSize(baseline)) == source.pageSize, (try? pageSize(candidate)) == source.pageSize,
               let leftRoots = try? roots(baseline), let rightRoots = try? roots(candidate)
         else { return nil }
@@ -240,6 +270,11 @@ enum UnchangedTables {
                 let bytes = Int(min(off_t(count) * off_t(size), length - start))
                 return readBoth(start, bytes) && buffersMatch(from: start, bytes)
             }
+        }
+
+        /// Whether both files hold the same file format write and read versions (header bytes 18-19).
+        func sameFormatBytes() -> Bool {
+            readBoth(18, 2) && memcmp(leftBuffer, rightBuffer, 2) == 0
         }
 
         /// Calls `body` with each run of consecutive numbers in `numbers` (ascending), as its first number and

@@ -21,31 +21,39 @@ struct WorkingCopies {
     var targets: [String] { [baselinePath, candidatePath] }
 
     /// Copies the main file and any `-wal` and `-journal` sidecar (their committed or hot content is part of the
-    /// database; `-shm` is rebuilt by SQLite and is not copied) into `parent/<unique>/{baseline,candidate}/`.
-    init(source: String, under parent: URL) throws {
+    /// database; `-shm` is rebuilt by SQLite and is not copied) into `parent/<unique>/{baseline,candidate}/`; the two
+    /// sides `concurrently` (on two threads) or one after the other.
+    init(source: String, under parent: URL, concurrently: Bool = false) throws {
         let manager = FileManager.default
         let scratch = try ScratchFolder.make(kind: "copies", in: parent)
         self.scratch = scratch
         let name = URL(fileURLWithPath: source).lastPathComponent
-        var paths: [String] = []
+        let paths = (scratch.appending("baseline"), scratch.appending("candidate"))
         do {
-            for side in ["baseline", "candidate"] {
-                let folder = scratch.appending(side)
+            for folder in [paths.0, paths.1] {
                 try manager.createDirectory(at: folder, withIntermediateDirectories: false)
-                let target = folder.appendingPathComponent(name).path
-                for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || manager.fileExists(atPath: source + suffix) {
-                    try FileCopy.copy(source + suffix, to: target + suffix)
-                }
-                paths.append(target)
             }
+            let suffixes = ["", "-wal", "-journal"].filter { $0.isEmpty || manager.fileExists(atPath: source + $0) }
+            let copied = ConcurrentSides.run(
+                concurrently: concurrently,
+                { Result { try WorkingCopies.copy(source, suffixes, into: paths.0, named: name) } },
+                { Result { try WorkingCopies.copy(source, suffixes, into: paths.1, named: name) } }
+            )
+            baselinePath = try copied.0.get()
+            candidatePath = try copied.1.get()
         } catch {
             scratch.remove()
             throw error
         }
-        baselinePath = paths[0]
-        candidatePath = paths[1]
-        tracked = paths.allSatisfy(ChangedPageTracking.watch)
+        tracked = targets.allSatisfy(ChangedPageTracking.watch)
         remember(source: source)
+    }
+
+    /// Copies `source` with each of `suffixes` into `folder` under `name`; returns the main file's copy.
+    private static func copy(_ source: String, _ suffixes: [String], into folder: URL, named name: String) throws -> String {
+        let target = folder.appendingPathComponent(name).path
+        for suffix in suffixes { try FileCopy.copy(source + suffix, to: target + suffix) }
+        return target
     }
 
     private mutating func remember(source: String) {
@@ -271,8 +279,9 @@ package final class WorkingCopyPool: Sendable {
         return pages
     }
 
-    /// Copies of `source` under `parent`: idle ones reset to the source, or new ones.
-    func take(source: String, under parent: URL, tracking: Bool = true) throws -> WorkingCopies {
+    /// Copies of `source` under `parent`: idle ones reset to the source, or new ones (whose two sides are copied
+    /// `concurrently`, on two threads, when asked).
+    func take(source: String, under parent: URL, tracking: Bool = true, concurrently: Bool = false) throws -> WorkingCopies {
         // Sessions opened without a VFS name go through the changed-pages tracker (again, if something else made
         // itself the default meanwhile).
         if tracking { ChangedPageTracking.activate() }
@@ -285,7 +294,7 @@ package final class WorkingCopyPool: Sendable {
                 copies.remove()
             }
         }
-        return try WorkingCopies(source: source, under: parent)
+        return try WorkingCopies(source: source, under: parent, concurrently: concurrently)
     }
 
     /// Keeps `copies` for the next run on the same source.

@@ -156,7 +156,9 @@ struct ChangedPageTrackingTests {
 
     /// What `UnchangedTables.find` skips on two copies after `left` ran on the baseline and `right` on the
     /// candidate, with the tracker's record; asserts the debug check saw no disagreement.
-    private func trackedFinding(_ left: String, _ right: String) throws -> (found: Set<String>, sameWrittenUnits: Bool) {
+    private func trackedFinding(
+        _ left: String, _ right: String
+    ) throws -> (found: Set<String>, sameWrittenUnits: Bool, sameDatabase: Bool) {
         let folder = TemporaryDirectory.inMemory("tracking")
         let source = try makeSource(folder)
         let copies = try WorkingCopyPool().take(source: source, under: folder.url)
@@ -177,7 +179,10 @@ struct ChangedPageTrackingTests {
             candidate: candidate, tracked: tracked
         )
         #expect(counters().disagreements == before.disagreements)
-        return (found, UnchangedTables.sameWrittenUnits(tracked, copies.baselinePath, copies.candidatePath))
+        return (
+            found, UnchangedTables.sameWrittenUnits(tracked, copies.baselinePath, copies.candidatePath),
+            UnchangedTables.sameDatabase(changes, copies.baselinePath, copies.candidatePath)
+        )
     }
 
     @Test("two sides that wrote the same bytes skip every table, the written ones too, reading only what they wrote")
@@ -185,7 +190,43 @@ struct ChangedPageTrackingTests {
         let sql = "UPDATE a SET body = 'changed' WHERE id = 599; DELETE FROM b WHERE id > 500; INSERT INTO b VALUES (9000, 'new')"
         let finding = try trackedFinding(sql, sql)
         #expect(finding.sameWrittenUnits)
+        #expect(finding.sameDatabase)
         #expect(finding.found == ["a", "b"])
+    }
+
+    @Test("two sides that wrote the same rows, one of them in WAL mode, are not the same database, and the harness reports the journal mode")
+    func walHeaderIsNotTheSameDatabase() throws {
+        let sql = "UPDATE a SET body = 'changed' WHERE id = 599"
+        let finding = try trackedFinding(sql, "PRAGMA journal_mode = WAL; " + sql)
+        #expect(finding.sameWrittenUnits, "only the header's file format bytes (and counters) differ")
+        #expect(!finding.sameDatabase)
+
+        let folder = TemporaryDirectory.inMemory("tracking")
+        let source = try makeSource(folder)
+        let side = { (name: String, wal: Bool) in
+            DifferentialSide<EngineConnection>(
+                name: name,
+                open: { path in
+                    let connection = try EngineConnection(path: path, options: .readWrite)
+                    if wal { _ = try connection.pragma("journal_mode = WAL") }
+                    return connection
+                },
+                close: { $0.close() }
+            )
+        }
+        let harness = DifferentialHarness(
+            baseline: side("rollback", false), candidate: side("wal", true), workDirectory: folder.url
+        )
+        defer { harness.removeWorkingCopies() }
+        let update = DifferentialOperation<EngineConnection>("update") { connection -> Bool in
+            try connection.execute(sql)
+            return true
+        }
+        let before = counters()
+        let report = try harness.run(Scenario(name: "wal", operations: [update]), on: source)
+        #expect(report.mismatches.map(\.kind) == [.journalMode], "\(report.mismatches)")
+        #expect(report.mismatches.first?.candidate == "wal")
+        #expect(counters().disagreements == before.disagreements)
     }
 
     @Test("two sides that wrote different bytes (one value apart) skip only the tables neither wrote")
