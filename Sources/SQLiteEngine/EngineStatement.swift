@@ -7,7 +7,6 @@ public final class EngineStatement {
     /// The `sqlite3_stmt*` handle.
     public let handle: OpaquePointer
     @usableFromInline let api: SQLiteAPI
-
     init(connection: EngineConnection, handle: OpaquePointer) {
         self.connection = connection
         self.handle = handle
@@ -211,6 +210,25 @@ public final class EngineStatement {
         guard let bytes = api.columnBlob(handle, index) else { return [] }
         let count = Int(api.columnBytes(handle, index))
         return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+
+    /// Copies the first `count` columns of the current row into `values`, each as ``value(at:)`` reads it, and
+    /// returns whether any is TEXT or BLOB (a value holding a reference).
+    ///
+    /// For drivers that copy a whole row out at each step (SQLite.swift's model). `replacing`: `values` holds values
+    /// to release as they are overwritten; otherwise it is uninitialized memory or holds only numbers and NULLs,
+    /// which are simply overwritten (no release, no outlined destroy of the old value).
+    public func copyRow(into values: UnsafeMutablePointer<SQLiteValue>, count: Int, replacing: Bool) -> Bool {
+        var references = false
+        for index in 0..<count {
+            let value = value(at: Int32(index))
+            switch value {
+            case .text, .blob: references = true
+            case .integer, .real, .null: break
+            }
+            if replacing { values[index] = value } else { (values + index).initialize(to: value) }
+        }
+        return references
     }
 
     /// The column's value in its own storage class.

@@ -32,6 +32,33 @@ struct StorageClassTests {
         #expect(rows.map { $0[1] } == expectedTypes.map { SQLiteValue.text($0) })
     }
 
+    @Test("copyRow copies one buffer over and over, row after row of every storage class, and says when a row holds text or a blob",
+          arguments: SQLiteLibrary.Kind.allCases)
+    func copyRowReusesOneBuffer(kind: SQLiteLibrary.Kind) throws {
+        let connection = try EngineConnection(path: ":memory:", options: .create, library: SQLiteLibrary.named(kind))
+        try connection.execute("CREATE TABLE t(a, b)")
+        // Rows alternate between holding references and numbers only, so each kind of overwrite is taken.
+        let rows: [[SQLiteValue]] = [
+            [.text("first"), .integer(1)], [.integer(2), .real(2.5)], [.blob([9, 8]), .null], [.null, .text("last")],
+            [.integer(5), .integer(6)],
+        ]
+        for row in rows { try connection.run("INSERT INTO t(a, b) VALUES (?, ?)", row) }
+        let select = try connection.prepare("SELECT a, b FROM t ORDER BY rowid")
+        let buffer = UnsafeMutablePointer<SQLiteValue>.allocate(capacity: 2)
+        defer { buffer.deallocate() }
+        var holdsReferences = false
+        var initialized = false
+        var read: [[SQLiteValue]] = []
+        while try select.step() {
+            holdsReferences = select.copyRow(into: buffer, count: 2, replacing: initialized && holdsReferences)
+            initialized = true
+            read.append(Array(UnsafeBufferPointer(start: buffer, count: 2)))
+            #expect(holdsReferences == read.last?.contains { $0.storageClass == .text || $0.storageClass == .blob })
+        }
+        #expect(read == rows)
+        buffer.deinitialize(count: 2)
+    }
+
     @Test("a failing statement's error carries primary and extended codes, message and SQL")
     func errorsCarryCodesAndSQL() throws {
         let connection = try EngineConnection(path: ":memory:", options: .create)

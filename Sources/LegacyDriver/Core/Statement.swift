@@ -15,6 +15,8 @@ public final class Statement: @unchecked Sendable {
     /// (copy on write otherwise). Guarded by the connection's lock, which already makes every access exclusive:
     /// the runtime's own check (two calls a row) is left out.
     @exclusivity(unchecked) private var rowBuffer: [SQLiteValue] = []
+    /// Whether `rowBuffer` holds a TEXT or BLOB value (which overwriting it must release).
+    @exclusivity(unchecked) private var rowBufferHoldsReferences = false
 
     init(handle: EngineStatement, connection: Connection) {
         self.handle = handle
@@ -112,9 +114,13 @@ public final class Statement: @unchecked Sendable {
         try connection.lock.sync { () throws(LegacyError) -> [SQLiteValue]? in
             guard try sqliteCall({ () throws(SQLiteError) in try handle.step() }) else { return nil }
             let count = Int(handle.columnCount)
-            if rowBuffer.count != count { rowBuffer = Array(repeating: .null, count: count) }
+            if rowBuffer.count != count {
+                rowBuffer = Array(repeating: .null, count: count)
+                rowBufferHoldsReferences = false
+            }
             rowBuffer.withUnsafeMutableBufferPointer { buffer in
-                for index in 0..<count { buffer[index] = handle.value(at: Int32(index)) }
+                guard let start = buffer.baseAddress else { return }
+                rowBufferHoldsReferences = handle.copyRow(into: start, count: count, replacing: rowBufferHoldsReferences)
             }
             return rowBuffer
         }

@@ -134,23 +134,9 @@ final class RowStorage {
     }
 
     /// Copies the statement's current row over the previous row's values. The caller holds the connection's lock.
+    /// (When the old values are all integers, reals or NULLs, nothing needs releasing: they are simply overwritten.)
     @inlinable
     func load(from statement: EngineStatement) {
-        let releaseOld = holdsReferences
-        var references = false
-        for index in 0..<count {
-            let value = statement.value(at: Int32(index))
-            switch value {
-            case .text, .blob: references = true
-            case .integer, .real, .null: break
-            }
-            if releaseOld {
-                values[index] = value
-            } else {
-                // The old value is an integer, a real or NULL: nothing to release, so it is simply overwritten.
-                (values + index).initialize(to: value)
-            }
-        }
-        holdsReferences = references
+        holdsReferences = statement.copyRow(into: values, count: count, replacing: holdsReferences)
     }
 }
