@@ -142,13 +142,22 @@ public final class EngineStatement {
     // MARK: Stepping
 
     /// Advances to the next row. Returns `true` when a row is available, `false` when the statement is done.
-    @inlinable
+    ///
+    /// Small enough to inline into a driver's row loop: the codes are literals (`ResultCode`'s statics would be read
+    /// through an accessor from another module) and the failure is made out of line.
+    @inlinable @inline(__always)
     public func step() throws(SQLiteError) -> Bool {
         let rc = api.step(handle)
-        if rc == ResultCode.row { return true }
-        if rc == ResultCode.done { return false }
+        if rc == 100 { return true }  // SQLITE_ROW
+        if rc == 101 { return false }  // SQLITE_DONE
+        throw stepFailure()
+    }
+
+    /// The error of a failed step, the statement reset (its sticky error cleared).
+    @usableFromInline @inline(never)
+    func stepFailure() -> SQLiteError {
         _ = api.reset(handle)
-        throw connection.lastError(sql: sql)
+        return connection.lastError(sql: sql)
     }
 
     /// Rewinds the statement so it can run again; bindings stay.

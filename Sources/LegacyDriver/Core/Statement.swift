@@ -1,4 +1,5 @@
 import SQLiteEngine
+import Foundation
 
 /// A compiled raw-SQL statement: bind values, run it, read its rows as values or through a ``RowCursor``.
 ///
@@ -18,9 +19,13 @@ public final class Statement: @unchecked Sendable {
     /// Whether `rowBuffer` holds a TEXT or BLOB value (which overwriting it must release).
     @exclusivity(unchecked) private var rowBufferHoldsReferences = false
 
+    /// The connection's lock (held by every use of the handle), kept here so a step does not go through the connection.
+    private let lock: ConnectionLock
+
     init(handle: EngineStatement, connection: Connection) {
         self.handle = handle
         self.connection = connection
+        lock = connection.lock
     }
 
     /// The SQL text.
@@ -111,19 +116,23 @@ public final class Statement: @unchecked Sendable {
 
     /// The next row's values, or `nil` after the last row.
     public func next() throws(LegacyError) -> [SQLiteValue]? {
-        try connection.lock.sync { () throws(LegacyError) -> [SQLiteValue]? in
-            guard try sqliteCall({ () throws(SQLiteError) in try handle.step() }) else { return nil }
-            let count = Int(handle.columnCount)
-            if rowBuffer.count != count {
-                rowBuffer = Array(repeating: .null, count: count)
-                rowBufferHoldsReferences = false
-            }
-            rowBuffer.withUnsafeMutableBufferPointer { buffer in
-                guard let start = buffer.baseAddress else { return }
-                rowBufferHoldsReferences = handle.copyRow(into: start, count: count, replacing: rowBufferHoldsReferences)
-            }
-            return rowBuffer
+        // The lock's `sync` written out: a closure here costs a call and a retain of the connection a row.
+        let mutex = lock.mutex
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        let more: Bool
+        do { more = try handle.step() } catch { throw .sqlite(error) }
+        guard more else { return nil }
+        let count = Int(handle.columnCount)
+        if rowBuffer.count != count {
+            rowBuffer = Array(repeating: .null, count: count)
+            rowBufferHoldsReferences = false
         }
+        rowBuffer.withUnsafeMutableBufferPointer { buffer in
+            guard let start = buffer.baseAddress else { return }
+            rowBufferHoldsReferences = handle.copyRow(into: start, count: count, replacing: rowBufferHoldsReferences)
+        }
+        return rowBuffer
     }
 
     /// The next row as SQLite.swift gives it (`Int64`, `Double`, `String`, ``Blob``, `nil` for NULL), or `nil`
