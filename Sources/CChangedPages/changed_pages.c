@@ -22,16 +22,32 @@ typedef struct dp_record {
     int64_t write_begins; /* write transactions begun: RESERVED taken (rollback journal), WAL's write lock taken */
     uint8_t *bits;
     int64_t bit_bytes;
+    /* The file change counters (header bytes 24-27) written to unit 0 since the record started: the first and the
+     * last, and whether each was the one before or one more (0: contiguous). Every rollback-mode commit writes the
+     * next one, so a commit written by a file the tracker does not see breaks the run or leaves the header past it. */
+    int counters_seen;
+    int counters_broken;
+    uint32_t counter_first;
+    uint32_t counter_last;
+    int64_t stamp; /* a number no other start of a record had (dp_stamps when it last started over) */
 } dp_record;
 
 typedef struct dp_changes_file {
     sqlite3_file base;
     sqlite3_file *real;
     dp_record *record; /* NULL: not tracked */
+    /* A read-write main database file's name (SQLite keeps it valid while the file is open), NULL for others: a file
+     * opened before its path was watched is tracked from the watch on. */
+    const char *name;
+    int64_t generation; /* dp_generation when `record` was looked up */
 } dp_changes_file;
 
 static pthread_mutex_t dp_changes_lock = PTHREAD_MUTEX_INITIALIZER; /* guards dp_records and every record */
 static dp_record *dp_records;
+/* Changes whenever a path is watched anew or unwatched: an open file then looks its record up again. */
+static int64_t dp_generation;
+/* Counts every start of a record (a watch, a drain that forgets): each record's stamp. */
+static int64_t dp_stamps;
 static sqlite3_vfs dp_changes_vfs;
 static sqlite3_vfs *dp_changes_base;
 static pthread_once_t dp_changes_once = PTHREAD_ONCE_INIT;
@@ -68,6 +84,41 @@ static void dp_mark(dp_record *record, int64_t first, int64_t last) {
     for (int64_t unit = first; unit <= last; unit++) record->bits[unit / 8] |= (uint8_t)(1u << (unit % 8));
 }
 
+/* The record of `file` as the watch list stands now (looked up again after a watch or unwatch); the lock is held. */
+static dp_record *dp_file_record(dp_changes_file *file) {
+    if (file->name != NULL && file->generation != dp_generation) {
+        file->record = dp_find(file->name);
+        file->generation = dp_generation;
+    }
+    return file->record != NULL && file->record->active ? file->record : NULL;
+}
+
+/* Notes the file change counter of a write of the header; the lock is held. */
+static void dp_note_counter(dp_record *record, const unsigned char *header) {
+    uint32_t counter = ((uint32_t)header[24] << 24) | ((uint32_t)header[25] << 16) | ((uint32_t)header[26] << 8) |
+                       (uint32_t)header[27];
+    /* A header of a WAL database (format bytes 18-19 not 1): commits there do not write the counter. */
+    if (header[18] != 1 || header[19] != 1) record->counters_broken = 1;
+    if (!record->counters_seen) {
+        record->counters_seen = 1;
+        record->counter_first = counter;
+    } else if (counter != record->counter_last && counter != record->counter_last + 1) {
+        record->counters_broken = 1;
+    }
+    record->counter_last = counter;
+}
+
+static void dp_forget(dp_record *record) {
+    if (record->bits != NULL) memset(record->bits, 0, (size_t)record->bit_bytes);
+    record->opens = 0;
+    record->truncated_to = -1;
+    record->counters_seen = 0;
+    record->counters_broken = 0;
+    record->counter_first = 0;
+    record->counter_last = 0;
+    record->stamp = ++dp_stamps;
+}
+
 /* ---- file methods: every one forwards to the base file ---- */
 
 static int dp_c_close(sqlite3_file *f) {
@@ -80,19 +131,24 @@ static int dp_c_read(sqlite3_file *f, void *buffer, int amount, sqlite3_int64 of
 }
 static int dp_c_write(sqlite3_file *f, const void *buffer, int amount, sqlite3_int64 offset) {
     dp_changes_file *file = (dp_changes_file *)f;
-    if (file->record != NULL && amount > 0) {
+    if (file->name != NULL && amount > 0) {
         /* Marked before the write: a write that fails half-way has still changed the file. */
         pthread_mutex_lock(&dp_changes_lock);
-        if (file->record->active) dp_mark(file->record, offset / DP_CHANGES_UNIT, (offset + amount - 1) / DP_CHANGES_UNIT);
+        dp_record *record = dp_file_record(file);
+        if (record != NULL) {
+            dp_mark(record, offset / DP_CHANGES_UNIT, (offset + amount - 1) / DP_CHANGES_UNIT);
+            if (offset == 0 && amount >= 28) dp_note_counter(record, buffer);
+        }
         pthread_mutex_unlock(&dp_changes_lock);
     }
     return file->real->pMethods->xWrite(file->real, buffer, amount, offset);
 }
 static int dp_c_truncate(sqlite3_file *f, sqlite3_int64 size) {
     dp_changes_file *file = (dp_changes_file *)f;
-    if (file->record != NULL) {
+    if (file->name != NULL) {
         pthread_mutex_lock(&dp_changes_lock);
-        if (file->record->truncated_to < 0 || size < file->record->truncated_to) file->record->truncated_to = size;
+        dp_record *record = dp_file_record(file);
+        if (record != NULL && (record->truncated_to < 0 || size < record->truncated_to)) record->truncated_to = size;
         pthread_mutex_unlock(&dp_changes_lock);
     }
     return file->real->pMethods->xTruncate(file->real, size);
@@ -107,9 +163,10 @@ static int dp_c_file_size(sqlite3_file *f, sqlite3_int64 *size) {
 }
 /* Counts a write transaction begun on `file`'s record (the lock is taken). */
 static void dp_count_write_begin(dp_changes_file *file) {
-    if (file->record == NULL) return;
+    if (file->name == NULL) return;
     pthread_mutex_lock(&dp_changes_lock);
-    if (file->record->active) file->record->write_begins += 1;
+    dp_record *record = dp_file_record(file);
+    if (record != NULL) record->write_begins += 1;
     pthread_mutex_unlock(&dp_changes_lock);
 }
 static int dp_c_lock(sqlite3_file *f, int level) {
@@ -188,6 +245,8 @@ static int dp_c_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, i
     /* Only opens that can write count: a read-only look at a copy says nothing about who wrote it. */
     if (rc == SQLITE_OK && (flags & SQLITE_OPEN_MAIN_DB) && (flags & SQLITE_OPEN_READWRITE) && name != NULL) {
         pthread_mutex_lock(&dp_changes_lock);
+        file->name = name;
+        file->generation = dp_generation;
         file->record = dp_find(name);
         if (file->record != NULL) file->record->opens += 1;
         pthread_mutex_unlock(&dp_changes_lock);
@@ -344,10 +403,9 @@ int dp_changes_watch(const char *path) {
         record->active = 1;
         record->next = dp_records;
         dp_records = record;
+        dp_generation += 1;
     }
-    if (record->bits != NULL) memset(record->bits, 0, (size_t)record->bit_bytes);
-    record->opens = 0;
-    record->truncated_to = -1;
+    dp_forget(record);
     pthread_mutex_unlock(&dp_changes_lock);
     return SQLITE_OK;
 }
@@ -372,11 +430,13 @@ void dp_changes_unwatch(const char *path) {
         free(record->bits);
         record->bits = NULL;
         record->bit_bytes = 0;
+        dp_generation += 1;
     }
     pthread_mutex_unlock(&dp_changes_lock);
 }
 
-int64_t dp_changes_drain(const char *path, uint32_t *units, int64_t capacity, int64_t *opens, int64_t *truncated_to, int forget) {
+int64_t dp_changes_drain(const char *path, uint32_t *units, int64_t capacity, int64_t *opens, int64_t *truncated_to,
+                         int64_t *counters, int forget) {
     if (path == NULL) return -1;
     pthread_mutex_lock(&dp_changes_lock);
     dp_record *record = dp_find(path);
@@ -396,11 +456,13 @@ int64_t dp_changes_drain(const char *path, uint32_t *units, int64_t capacity, in
     }
     if (opens != NULL) *opens = record->opens;
     if (truncated_to != NULL) *truncated_to = record->truncated_to;
-    if (forget && count <= capacity) {
-        if (record->bits != NULL) memset(record->bits, 0, (size_t)record->bit_bytes);
-        record->opens = 0;
-        record->truncated_to = -1;
+    if (counters != NULL) {
+        counters[0] = record->counters_seen ? (record->counters_broken ? 2 : 1) : 0;
+        counters[1] = record->counter_first;
+        counters[2] = record->counter_last;
+        counters[3] = record->stamp;
     }
+    if (forget && count <= capacity) dp_forget(record);
     pthread_mutex_unlock(&dp_changes_lock);
     return count;
 }

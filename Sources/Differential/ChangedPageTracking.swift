@@ -37,7 +37,7 @@ public enum ChangedPageTracking {
     /// it and files opened through that one do not reach the tracker: that VFS stays the default, and the harness
     /// compares whole files. (A codec installed as the default afterwards stacks over the tracker: `true`.)
     @discardableResult
-    static func activate() -> Bool { dp_changes_make_default() == 0 }
+    package static func activate() -> Bool { dp_changes_make_default() == 0 }
 
     /// How many resets used the tracker, and how many compared whole files, in this process.
     package static let trackedResets = Atomic<Int>(0)
@@ -48,13 +48,13 @@ public enum ChangedPageTracking {
     static var tracksDefaultOpens: Bool { dp_changes_tracks_default() != 0 }
 
     /// The forms of `path` SQLite may hand the VFS (as given, and with symbolic links resolved).
-    private static func forms(_ path: String) -> [String] {
+    package static func forms(_ path: String) -> [String] {
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         return resolved == path ? [path] : [path, resolved]
     }
 
     /// Starts tracking the main database file at `path`, forgetting anything recorded for it.
-    static func watch(_ path: String) -> Bool {
+    package static func watch(_ path: String) -> Bool {
         forms(path).allSatisfy { dp_changes_watch($0) == 0 }
     }
 
@@ -67,21 +67,34 @@ public enum ChangedPageTracking {
     }
 
     /// Stops tracking `path`.
-    static func unwatch(_ path: String) {
+    package static func unwatch(_ path: String) {
         for form in forms(path) { dp_changes_unwatch(form) }
     }
 
     /// What was recorded for `path` since it was watched or last read with `forget`; `nil` when it is not watched.
     static func recorded(_ path: String, forget: Bool) -> ChangedUnits? {
+        recorded(forms: forms(path), forget: forget)
+    }
+
+    /// What was recorded for the file whose path has the `forms` given (``forms(_:)``, resolved once by a caller that
+    /// reads the record often); `nil` when it is not watched.
+    static func recorded(forms: [String], forget: Bool) -> ChangedUnits? {
         var merged = ChangedUnits(units: [], opens: 0, truncatedTo: nil)
-        for form in forms(path) {
+        var headers: [ChangedUnits.Counters] = []
+        var stamps: [Int64] = []
+        for form in forms {
             var capacity: Int64 = 256
             while true {
                 var units = [UInt32](repeating: 0, count: Int(capacity))
                 var opens: Int64 = 0
                 var truncatedTo: Int64 = -1
+                var counters: [Int64] = [0, 0, 0, 0]
                 let count = units.withUnsafeMutableBufferPointer { buffer in
-                    dp_changes_drain(form, buffer.baseAddress, capacity, &opens, &truncatedTo, forget ? 1 : 0)
+                    counters.withUnsafeMutableBufferPointer { counters in
+                        dp_changes_drain(
+                            form, buffer.baseAddress, capacity, &opens, &truncatedTo, counters.baseAddress, forget ? 1 : 0
+                        )
+                    }
                 }
                 if count < 0 { return nil }
                 if count > capacity {
@@ -91,10 +104,19 @@ public enum ChangedPageTracking {
                 merged.units += units.prefix(Int(count))
                 merged.opens += Int(opens)
                 if truncatedTo >= 0 { merged.truncatedTo = min(merged.truncatedTo ?? truncatedTo, truncatedTo) }
+                stamps.append(counters[3])
+                switch counters[0] {
+                case 0: break
+                case 1: headers.append(.run(first: UInt32(truncatingIfNeeded: counters[1]), last: UInt32(truncatingIfNeeded: counters[2])))
+                default: headers.append(.broken)
+                }
                 break
             }
         }
         merged.units = Array(Set(merged.units)).sorted()
+        // Two forms of the path both written: their runs cannot be put in one order.
+        merged.counters = headers.count > 1 ? .broken : headers.first ?? .none
+        merged.stamps = stamps
         return merged
     }
 
@@ -103,7 +125,7 @@ public enum ChangedPageTracking {
     package static let disagreements = Atomic<Int>(0)
 
     /// Whether resets and findings are checked against the whole-file method (debug builds).
-    static var checks: Bool {
+    package static var checks: Bool {
         #if DEBUG
         return true
         #else
@@ -130,6 +152,37 @@ struct ChangedUnits: Sendable, Equatable {
     /// The smallest size the file was truncated to (`nil`: never). Every byte from there on counts as changed: a
     /// truncation (a checkpoint trims the file to its page count) may have dropped it.
     var truncatedTo: Int64?
+    /// The file change counters (header bytes 24-27) written through the tracker.
+    var counters: Counters = .none
+    /// Each path form's record stamp: it changes whenever the record starts over, whoever watched or drained it
+    /// (not compared: two reads of one record are equal whenever they recorded the same).
+    var stamps: [Int64] = []
+
+    static func == (left: ChangedUnits, right: ChangedUnits) -> Bool {
+        left.units == right.units && left.opens == right.opens && left.truncatedTo == right.truncatedTo
+            && left.counters == right.counters
+    }
+
+    /// The file change counters written to a file's header, in the order written.
+    enum Counters: Sendable, Equatable {
+        /// No header was written.
+        case none
+        /// Each counter written was the one before or one more, from `first` to `last`.
+        case run(first: UInt32, last: UInt32)
+        /// A counter went back or skipped some (a rollback, a codec's ciphertext, a commit not seen).
+        case broken
+
+        /// Whether every commit from a header whose counter was `start` to one whose counter is `now` was written
+        /// through the tracker, as far as the counters show: each rollback-mode commit writes the next counter, so
+        /// a commit the tracker did not see leaves a gap, or a header past the last counter seen.
+        func accountFor(from start: UInt32, to now: UInt32) -> Bool {
+            switch self {
+            case .none: now == start
+            case .run(let first, let last): (first == start || first == start &+ 1) && last == now
+            case .broken: false
+            }
+        }
+    }
 
     /// Whether any byte of `start ..< end` lies in a written unit, or at or past a truncation.
     func touches(_ start: Int64, _ end: Int64) -> Bool {

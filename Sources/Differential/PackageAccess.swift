@@ -47,12 +47,3 @@ extension FieldValue.Member {
         self.init(key: key, value: value)
     }
 }
-
-/// The working copies' way of making one file another's bytes again.
-package enum FileResync {
-    /// Writes into `target` every 64 KiB block of `source` that differs, and gives it `source`'s length: a copy that
-    /// is mostly the same already costs the blocks that changed, not the whole file (nor its sync).
-    package static func rewriteDifferences(of target: String, from source: String) throws {
-        try WorkingCopies.rewriteDifferences(of: target, from: source)
-    }
-}

@@ -64,12 +64,11 @@ enum UnchangedTables {
 
     /// Whether a `-wal` or `-journal` with content lies beside either main file: the main files alone may then not
     /// hold the whole database.
-    private static func mayHoldMoreThanMainFiles(_ baselinePath: String, _ candidatePath: String) -> Bool {
-        let manager = FileManager.default
-        return [baselinePath, candidatePath].contains { path in
+    static func mayHoldMoreThanMainFiles(_ baselinePath: String, _ candidatePath: String) -> Bool {
+        [baselinePath, candidatePath].contains { path in
             ["-wal", "-journal"].contains { suffix in
-                let size = (try? manager.attributesOfItem(atPath: path + suffix)[.size] as? Int) ?? nil
-                return (size ?? 0) > 0
+                var info = stat()
+                return stat(path + suffix, &info) == 0 && info.st_size > 0
             }
         }
     }

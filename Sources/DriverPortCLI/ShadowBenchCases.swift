@@ -56,7 +56,8 @@ enum ShadowBenchCases {
             if let statistics = (session as? any ShadowStatusReporting)?.statistics {
                 context.note(
                     "shadow (\(name)): \(statistics.units) units, \(statistics.compared) compared, "
-                        + "\(statistics.mismatches) mismatches, \(statistics.remakes) shadow copies made"
+                        + "\(statistics.mismatches) mismatches, \(statistics.remakes) shadow copies made "
+                        + "(\(statistics.trackedRemakes) from the written units)"
                 )
             }
         }

@@ -20,6 +20,7 @@ extension ShadowSession: MMEXSession where Control: MMEXSession, Candidate: MMEX
         at path: String, key: DatabaseKey?, configuration: SessionConfiguration
     ) throws -> ShadowSession<Control, Candidate> {
         let draws = ShadowDraws<Int64>()
+        ShadowTracking.prepare()
         let control = try Control.create(at: path, key: key, configuration: MMEXShadow.controlSide(configuration, draws))
         return try MMEXShadow.shadowing(
             control, Candidate.self, path: path, key: key, configuration: configuration, draws: draws,
@@ -58,6 +59,8 @@ public enum MMEXShadow {
     ) throws -> ShadowSession<C, D> {
         let draws = ShadowDraws<Int64>()
         let configuration = SessionConfiguration(minter: minter)
+        // The control's writes are seen by the changed-pages tracker only if it opens through it.
+        ShadowTracking.prepare()
         let opened = try C.open(at: path, key: key, access: access, configuration: controlSide(configuration, draws))
         return try shadowing(
             opened, D.self, path: path, key: key, configuration: configuration, draws: draws, shadowFolder: shadowFolder,

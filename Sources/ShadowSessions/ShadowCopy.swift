@@ -17,6 +17,12 @@ import SQLiteEngine
 /// migration, ledger or index of its own that a restore would take away); otherwise every remake opens the candidate
 /// again.
 ///
+/// On a rollback-journal copy, the changed-pages tracker (``Differential/TrackedCopy``) watches the real file and the
+/// copy: when it can vouch for both, a remake copies only the 4 KiB units the control and the candidate wrote since
+/// the copy was last the real file's bytes, and the state comparison reads only those units when they show both
+/// files holding the same database. Otherwise both read the whole files, as before. The candidate is opened again at
+/// every such remake (it never keeps pages cached from before the copy was rewritten under it).
+///
 /// Not thread-safe on its own: ``ShadowSession`` touches it only while holding its `shadowLock`, and touches the real
 /// file (``realDataVersion()``, ``remake(comparing:)``, ``stateDifferences(_:)``) only while also holding its
 /// `writeGate`, so no write of the session's control can be waiting for a lock this copy's reads hold; the candidate
@@ -48,6 +54,11 @@ final class ShadowCopy<Candidate: PersistenceSession> {
     /// Whether opening the candidate leaves the copy as the real file was (checked at the first opening; `false` also
     /// once a restore failed): only then is the copy restored under the open candidate.
     private var restoresUnderCandidate: Bool?
+    /// What the changed-pages tracker saw written to the real file and the copy since the copy was last the real
+    /// file's bytes.
+    private var tracking: TrackedCopy
+    /// Whether the last remake copied only the units the tracker saw written.
+    private(set) var lastRemakeTracked = false
 
     init(
         realPath: String, folder: URL, openCandidate: @escaping @Sendable (String) throws -> Candidate,
@@ -60,6 +71,9 @@ final class ShadowCopy<Candidate: PersistenceSession> {
         self.openCandidate = openCandidate
         self.inspect = inspect
         self.openCopy = openCopy
+        self.tracking = TrackedCopy(source: realPath, copy: shadowPath)
+        // The candidate, opened later, goes through the tracker.
+        ShadowTracking.prepare()
     }
 
     /// Whether the copy can no longer be trusted.
@@ -100,6 +114,7 @@ final class ShadowCopy<Candidate: PersistenceSession> {
     @discardableResult
     func remake(comparing comparison: StateComparison) throws -> Remake {
         syncedVersion = nil
+        lastRemakeTracked = false
         if candidate != nil, !reopensCandidate, restoresUnderCandidate == true {
             do {
                 if let version = try restoreUnderCandidate() {
@@ -140,6 +155,8 @@ final class ShadowCopy<Candidate: PersistenceSession> {
             guard case .text(let mode)? = try writer.pragma("journal_mode"), mode.lowercased() == "wal" else {
                 throw ShadowCopyError(step: "restoring the copy under the candidate", reason: "the copy is not in WAL mode")
             }
+            // The copy's pages are rewritten outside a tracked re-make: it vouches for nothing until the next one.
+            tracking.forget()
             try connection.backup(to: writer)
             try connection.execute("COMMIT")
             return version
@@ -179,9 +196,11 @@ final class ShadowCopy<Candidate: PersistenceSession> {
             for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || manager.fileExists(atPath: realPath + suffix) {
                 do {
                     if suffix.isEmpty && previous {
-                        try FileResync.rewriteDifferences(of: shadowPath, from: realPath)
+                        // Only the units the tracker saw written, when it can vouch for both files; else every block.
+                        lastRemakeTracked = try tracking.remake()
                     } else {
                         try FileCopy.copy(realPath + suffix, to: shadowPath + suffix, mode: 0o600)
+                        if suffix.isEmpty { tracking.markIdentical() }
                     }
                     try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: shadowPath + suffix)
                 } catch {
@@ -190,6 +209,7 @@ final class ShadowCopy<Candidate: PersistenceSession> {
             }
             try connection.execute("COMMIT")
         } catch {
+            tracking.forget()
             try? connection.execute("ROLLBACK")
             throw error
         }
@@ -206,13 +226,30 @@ final class ShadowCopy<Candidate: PersistenceSession> {
     /// Every difference between the real file and the shadow copy (`options` says what is compared), each side read
     /// in one transaction. The copy starts as the real file's bytes, so tables whose pages are still the same bytes
     /// in both files are skipped (``StateComparison/skipsUnchangedTables``): the cost follows what the units
-    /// changed. (Not while either file has WAL content: a pool candidate's copy is compared row by row.)
+    /// changed. (Not while either file has WAL content: a pool candidate's copy is compared row by row.) When the
+    /// changed-pages tracker shows both files holding the same database (``Differential/TrackedCopy/holdSameDatabase()``),
+    /// neither is compared further: only the units the control and the candidate wrote are read. Debug builds
+    /// compare them anyway and count a difference found as a disagreement (``ChangedPageTracking/disagreements``).
     func stateDifferences(_ options: StateComparison) throws -> [Mismatch] {
         let real = try inspector()
-        let shadow = try inspect(shadowPath)
-        defer { shadow.close() }
         try real.execute("BEGIN")
         defer { try? real.execute("COMMIT") }
+        // The first read takes the read lock: no commit lands on the real file while it is compared.
+        _ = try real.scalar("SELECT count(*) FROM sqlite_master")
+        if options.skipsUnchangedTables, tracking.holdSameDatabase() {
+            if ChangedPageTracking.checks, (try? comparedDifferences(options, real: real))?.isEmpty != true {
+                ChangedPageTracking.disagreements.add(1, ordering: .relaxed)
+            }
+            return []
+        }
+        return try comparedDifferences(options, real: real)
+    }
+
+    /// Every difference between the real file (read through `real`, in its open transaction) and the shadow copy,
+    /// opened for it.
+    private func comparedDifferences(_ options: StateComparison, real: EngineConnection) throws -> [Mismatch] {
+        let shadow = try inspect(shadowPath)
+        defer { shadow.close() }
         try shadow.execute("BEGIN")
         defer { try? shadow.execute("COMMIT") }
         return try DatabaseStates.differences(
@@ -223,6 +260,7 @@ final class ShadowCopy<Candidate: PersistenceSession> {
     /// Closes the candidate, the shadow's connections and the inspector and removes the shadow folder.
     func close() {
         closeCandidate()
+        tracking.unwatch()
         realInspector?.close()
         realInspector = nil
         try? FileManager.default.removeItem(at: folder)

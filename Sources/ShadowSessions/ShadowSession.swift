@@ -279,6 +279,7 @@ where Candidate.ReadContext == Control.ReadContext, Candidate.WriteContext == Co
                 count {
                     $0.remakes += 1
                     if remade == .reopened { $0.candidateOpens += 1 }
+                    if shadow.lastRemakeTracked { $0.trackedRemakes += 1 }
                 }
             }
             return shadow.candidate

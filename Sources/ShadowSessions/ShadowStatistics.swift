@@ -18,6 +18,10 @@ public struct ShadowStatistics: Sendable, Hashable, Codable {
     /// Of the ``remakes``, those that opened the candidate on a fresh copy (the first, after a unit that differed or a
     /// shadow error, after a schema change); the others restored the copy under the open candidate.
     public var candidateOpens = 0
+    /// Of the ``remakes``, those that copied only the 4 KiB units the changed-pages tracker saw the control and the
+    /// candidate write since the copy was last the real file's bytes (``ShadowTracking``); the others compared or
+    /// copied the whole file.
+    public var trackedRemakes = 0
 
     /// All counts at zero, as a new session starts.
     public init() {}

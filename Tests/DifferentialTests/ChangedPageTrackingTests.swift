@@ -262,4 +262,40 @@ struct ChangedPageTrackingTests {
         #expect(truncated.unitsToRestore(sourceLength: 49152) == [10, 11])
         #expect(truncated.unitsToRestore(sourceLength: 40960) == [])
     }
+
+    @Test("a tracked copy is re-made from the written units only while the tracker saw every commit: a record another watcher started over, or a commit past the tracker, sends it to whole files")
+    func trackedCopyVouchesOnlyForWhatItSaw() throws {
+        let folder = TemporaryDirectory.inMemory("tracking")
+        let source = try makeSource(folder)
+        #expect(ChangedPageTracking.activate())
+        let copy = folder.path("source/copy.db")
+        try FileManager.default.copyItem(atPath: source, toPath: copy)
+        let disagreements = ChangedPageTracking.disagreements.load(ordering: .relaxed)
+        var tracked = TrackedCopy(source: source, copy: copy)
+        defer { tracked.unwatch() }
+        tracked.markIdentical()
+        try write(source, "UPDATE a SET body = 'changed' WHERE id = 5; INSERT INTO a SELECT id + 1000, body FROM a WHERE id < 40")
+        try write(copy, "UPDATE b SET body = 'other' WHERE id = 9")
+        #expect(try tracked.remake(), "every commit to both went through the tracker")
+        #expect(try bytes(copy) == bytes(source))
+        // Another watcher of the source starts its record over: what it held is lost.
+        try write(source, "UPDATE a SET body = 'again' WHERE id = 6")
+        try write(copy, "UPDATE b SET body = 'x' WHERE id = 10")
+        #expect(ChangedPageTracking.watch(source))
+        #expect(try !tracked.remake(), "a record started over by someone else is not trusted")
+        #expect(try bytes(copy) == bytes(source))
+        // A commit through SQLite's own VFS, past the tracker, as another process's would be.
+        try write(copy, "UPDATE b SET body = 'y' WHERE id = 11")
+        try write(source, "UPDATE a SET body = 'unix' WHERE id = 7", vfs: "unix")
+        #expect(!tracked.holdSameDatabase())
+        #expect(try !tracked.remake(), "a commit the tracker did not see leaves a change counter it did not record")
+        #expect(try bytes(copy) == bytes(source))
+        // Tracked again from there on.
+        try write(source, "DELETE FROM a WHERE id > 1000")
+        try write(copy, "UPDATE b SET body = 'z' WHERE id = 12")
+        #expect(!tracked.holdSameDatabase(), "the two sides wrote different rows")
+        #expect(try tracked.remake())
+        #expect(try bytes(copy) == bytes(source))
+        #expect(ChangedPageTracking.disagreements.load(ordering: .relaxed) == disagreements)
+    }
 }

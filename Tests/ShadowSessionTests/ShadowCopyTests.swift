@@ -1,7 +1,9 @@
+import Differential
 import Foundation
 import MMEXLegacy
 import MMEXModel
 import MMEXReaderWriter
+import SQLiteEngine
 import ShadowSessions
 import TestSupport
 import Testing
@@ -99,6 +101,64 @@ struct ShadowCopyTests {
         #expect(publisher.events.isEmpty, "\(publisher.events)")
         #expect(statistics.compared == 2 && statistics.remakes == 2)
         #expect(statistics.candidateOpens == 2, "no restore: every remake opened the candidate")
+    }
+
+    @Test("a tracked remake leaves the copy byte for byte the real file's committed state after control writes and candidate writes")
+    func trackedRemakeEqualsRealFile() throws {
+        let disagreements = ChangedPageTracking.disagreements.load(ordering: .relaxed)
+        let fixture = try ShadowFixture(QueueSession.self, configure: Self.exceptUnsampled)
+        let shadowPath = fixture.folder.url.appendingPathComponent("shadow").appendingPathComponent("app.mmb").path
+        // Compared: the copy is made, then the candidate writes it as the control writes the real file.
+        _ = try fixture.session.write { try $0.tags.insert(Tag(id: 0, name: "Compared")) }
+        var count: Int?
+        for round in 0..<3 {
+            try ShadowUnit.named("unsampled") {
+                for index in 0..<15 {
+                    let name = "Unsampled \(round) \(index) " + String(repeating: "x", count: 900)
+                    _ = try fixture.session.write { try $0.tags.insert(Tag(id: 0, name: name)) }
+                }
+                _ = try fixture.session.write { tags in
+                    let doomed = try tags.tags.tag(named: "Unsampled \(round) 3 " + String(repeating: "x", count: 900))
+                    return try tags.tags.deleteTag(id: doomed?.id ?? 0)
+                }
+            }
+            // A compared read re-makes the copy from what both sides wrote, and writes nothing to it.
+            let names = try fixture.session.read { try $0.tags.tags().map(\.name) }
+            // 15 written, 1 deleted since the last round; the compared one of the round before.
+            if let count { #expect(names.count == count + 15) }
+            #expect(names.contains(round == 0 ? "Compared" : "Compared \(round - 1)"))
+            count = names.count
+            let real = try Data(contentsOf: URL(fileURLWithPath: fixture.path))
+            let shadow = try Data(contentsOf: URL(fileURLWithPath: shadowPath))
+            #expect(shadow == real, "round \(round): the re-made copy is the real file's committed bytes")
+            _ = try fixture.session.write { try $0.tags.insert(Tag(id: 0, name: "Compared \(round)")) }
+        }
+        let statistics = fixture.session.statistics
+        try fixture.session.close()
+        #expect(fixture.publisher.events.isEmpty, "\(fixture.publisher.events)")
+        #expect(statistics.remakes == 4 && statistics.trackedRemakes == 3, "\(statistics)")
+        #expect(ChangedPageTracking.disagreements.load(ordering: .relaxed) == disagreements, "the whole-file check agrees")
+    }
+
+    @Test("a commit to the real file the tracker did not see makes the remake compare whole files, and the copy is still the real file's bytes")
+    func untrackedCommitFallsBackToWholeFiles() throws {
+        let fixture = try ShadowFixture(QueueSession.self, configure: Self.exceptUnsampled)
+        let shadowPath = fixture.folder.url.appendingPathComponent("shadow").appendingPathComponent("app.mmb").path
+        _ = try fixture.session.write { try $0.tags.insert(Tag(id: 0, name: "Compared")) }
+        // Straight through SQLite's own VFS, past the tracker, as another process would write.
+        let outside = try EngineConnection(path: fixture.path, options: OpenOptions(access: .readWrite, vfs: "unix"))
+        try outside.run("INSERT INTO TAG_V1 (TAGNAME, ACTIVE) VALUES ('Outside', 1)")
+        outside.close()
+        let names = try fixture.session.read { try $0.tags.tags().map(\.name) }
+        let real = try Data(contentsOf: URL(fileURLWithPath: fixture.path))
+        let shadow = try Data(contentsOf: URL(fileURLWithPath: shadowPath))
+        _ = try fixture.session.write { try $0.tags.insert(Tag(id: 0, name: "Compared again")) }
+        let statistics = fixture.session.statistics
+        try fixture.session.close()
+        #expect(names.contains("Outside"))
+        #expect(shadow == real, "the copy re-made from the whole file holds the outside commit")
+        #expect(statistics.remakes == 2 && statistics.trackedRemakes == 0, "\(statistics)")
+        #expect(fixture.publisher.events.isEmpty, "\(fixture.publisher.events)")
     }
 
     @Test("nothing written since the last compared unit: the copy is not re-made, however many units ran between")

@@ -50,8 +50,13 @@ int64_t dp_changes_write_begins(const char *path);
  * - fills `units` with up to `capacity` unit numbers, ascending (call again with a larger buffer when the result is
  *   larger than `capacity`; nothing is forgotten then);
  * - `*opens`: how many times the file was opened for reading and writing through the tracker; `*truncated_to`: the smallest size
- *   it was truncated to, or -1.
- * When the result fits (result <= capacity) and `forget` is 1, the record starts over empty. */
-int64_t dp_changes_drain(const char *path, uint32_t *units, int64_t capacity, int64_t *opens, int64_t *truncated_to, int forget);
+ *   it was truncated to, or -1;
+ * - `counters` (4 values, or NULL): the file change counters (header bytes 24-27) written to the header: [0] is 0 when
+ *   none was, 1 when each was the one before or one more, 2 when not; [1] the first, [2] the last; [3] the record's
+ *   stamp, a number that changes whenever it starts over (whoever watched or drained it), never reused.
+ * When the result fits (result <= capacity) and `forget` is 1, the record starts over empty.
+ * A file opened before its path was watched is tracked from the watch on (its opens are not counted). */
+int64_t dp_changes_drain(const char *path, uint32_t *units, int64_t capacity, int64_t *opens, int64_t *truncated_to,
+                         int64_t *counters, int forget);
 
 #endif
