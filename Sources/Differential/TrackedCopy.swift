@@ -142,7 +142,7 @@ package struct TrackedCopy: Sendable {
     /// (header bytes 18-19 are 1: every commit writes the next change counter) and no `-wal` or `-journal` content
     /// beside it.
     private static func holdsWholeDatabase(_ path: String, header: [UInt8]) -> Bool {
-        header[18] == 1 && header[19] == 1 && !UnchangedTables.mayHoldMoreThanMainFiles(path, path)
+        header[18] == 1 && header[19] == 1 && !UnchangedTables.mayHoldMoreThanMainFiles(path)
     }
 
     /// The first 100 bytes of the file at `path`; `nil` when it is shorter or cannot be read.

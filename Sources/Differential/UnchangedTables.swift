@@ -64,8 +64,8 @@ enum UnchangedTables {
 
     /// Whether a `-wal` or `-journal` with content lies beside either main file: the main files alone may then not
     /// hold the whole database.
-    static func mayHoldMoreThanMainFiles(_ baselinePath: String, _ candidatePath: String) -> Bool {
-        [baselinePath, candidatePath].contains { path in
+    static func mayHoldMoreThanMainFiles(_ paths: String...) -> Bool {
+        paths.contains { path in
             ["-wal", "-journal"].contains { suffix in
                 var info = stat()
                 return stat(path + suffix, &info) == 0 && info.st_size > 0
