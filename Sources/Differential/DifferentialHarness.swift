@@ -15,7 +15,8 @@ import SQLiteEngine
 ///    trees), or the errors (through ``describeError``);
 /// 2. the databases left behind after both sides closed: every table's rows by rowid with their storage classes,
 ///    `user_version`, journal mode, `sqlite_master`, and the names of the files beside the database (sidecars);
-/// 3. with ``readBack`` given: the candidate's copy read through the baseline against the candidate's own reads.
+/// 3. with ``readBack`` given, when the copies store something different (``readBackPolicy``): the candidate's copy
+///    read through the baseline against the candidate's own reads of it.
 ///
 /// Every mismatch that is a known porting trap carries it (``Mismatch/trap``: date format, UUID form, foreign key
 /// on one side, WAL sidecars, a ledger table, ...); one a ``KnownDifference`` covers is reported apart.
@@ -59,11 +60,15 @@ public struct DifferentialHarness<Subject> {
     public var shrinkBudget: Int
     /// At most this many field differences are reported per operation.
     public var maximumFieldDetails: Int
-    /// Reads run after every scenario on the candidate's copy: first by the candidate (after its last operation,
-    /// before it closes), then by the baseline, which opens the copy the candidate left. A read the baseline cannot decode (it throws) or that returns something else is a
-    /// ``Mismatch/Kind/readBack`` mismatch, the trap ``PortingTrap/notReadableByLegacy``: what the new driver wrote
-    /// must stay readable by the previous build. Empty (the default): no read-back.
+    /// Reads run after a scenario on the copy the candidate left, once both sides closed and the state was compared:
+    /// first by the candidate, which opens its copy again, then by the baseline. A read the baseline cannot decode
+    /// (it throws) or that returns something else is a ``Mismatch/Kind/readBack`` mismatch, the trap ``PortingTrap/notReadableByLegacy``: what the new driver wrote
+    /// must stay readable by the previous build. Empty (the default): no read-back. When it runs: ``readBackPolicy``.
     public var readBack: [DifferentialOperation<Subject>]
+    /// When ``readBack`` runs: by default only after a scenario whose copies store something different
+    /// (``ReadBackPolicy/whenStatesDiffer``), since a candidate that wrote what the baseline wrote left nothing new
+    /// for the baseline to read.
+    public var readBackPolicy = ReadBackPolicy.whenStatesDiffer
     /// Differences the port keeps on purpose: a mismatch one covers goes to ``ScenarioReport/known`` instead of
     /// failing the run.
     public var knownDifferences: [KnownDifference]
@@ -123,7 +128,8 @@ public struct DifferentialHarness<Subject> {
     ///   - workDirectory: Where the working copies go; the temporary directory by default.
     ///   - shrinkBudget: How many re-runs shrinking may spend on one failing scenario; 0 turns it off.
     ///   - maximumFieldDetails: At most this many field differences are reported per operation.
-    ///   - readBack: Reads run on the candidate's copy by the candidate, then by the baseline; none by default.
+    ///   - readBack: Reads run on the candidate's copy by the candidate, then by the baseline, when
+    ///     ``readBackPolicy`` says; none by default.
     ///   - knownDifferences: Differences the port keeps on purpose, reported apart instead of failing the run.
     public init(
         baseline: DifferentialSide<Subject>,
@@ -274,15 +280,14 @@ public struct DifferentialHarness<Subject> {
         switch (left, right) {
         case (.success(let a), .success(let b)):
             var mismatches = phases.measure(.operations) { runOperations(operations, a, b, copies, step: step) }
-            // The candidate's own reads of what it wrote, before it closes (the read-back compares with them).
-            step?(HarnessStep(phase: "read-back", side: candidate.name))
-            let own = phases.measure(.readBack) { readBack.map { operation in Result { try operation.body(b) } } }
             step?(HarnessStep(phase: "close", side: nil))
             mismatches += phases.measure(.operations) { compareClose(a, b, copies) }
             step?(HarnessStep(phase: "state comparison", side: nil))
-            mismatches += try phases.measure(.state) { try compareState(copies, source: file) }
-            step?(HarnessStep(phase: "read-back", side: baseline.name))
-            if !readBack.isEmpty { mismatches += phases.measure(.readBack) { readBackMismatches(own, copies) } }
+            let state = try phases.measure(.state) { try compareState(copies, source: file) }
+            mismatches += state
+            if readsBack(afterState: state) {
+                mismatches += phases.measure(.readBack) { readBackMismatches(copies, step: step) }
+            }
             step?(HarnessStep(phase: "switch-over open", side: candidate.name))
             if opensBaselineFileWithCandidate { mismatches += phases.measure(.readBack) { switchOverMismatches(copies) } }
             return mismatches

@@ -14,7 +14,7 @@ struct DiffCommand: Command {
     let help = """
     Usage: driverport diff FILE [--cipher NAME] [--key-env NAME | --key-file PATH | --key-stdin] [--slices NAMES]
                                 [--seed N] [--operations N] [--json] [--html OUT] [--whole-files] [--one-thread]
-                                [--report-phases]
+                                [--always-read-back] [--report-phases]
 
     Copies FILE (with its -wal and -journal) into a private folder and runs each ported slice's scenarios (its
     hand-written cases, then seeded random operation sequences) through the legacy session and the queue session,
@@ -26,8 +26,10 @@ struct DiffCommand: Command {
     by row (a pass-through VFS records the writes); with --whole-files whole files are compared instead (slower on
     a large file, the same verdict). Each operation runs in both sessions at the same time, on two threads;
     --one-thread runs them one after the other (slower on two processors, the same verdict).
-    After every scenario the legacy session also reads the copy the reader/writer session left (read-back): a value
-    it cannot decode, or decodes to something else, is a mismatch "not readable by the legacy driver". A mismatch
+    After a scenario whose copies store something different, the legacy session also reads the copy the
+    reader/writer session left (read-back): a value it cannot decode, or decodes to something else, is a mismatch
+    "not readable by the legacy driver" (copies storing the same rows hold nothing the legacy session did not write
+    itself; --always-read-back reads back after every scenario anyway). A mismatch
     that is a known porting trap (date format, UUID form, foreign key on one side, WAL sidecars, a ledger table, ...)
     names it and says what to do. Differences MIGRATION.md records as deliberate are listed apart and do not count.
 
@@ -45,10 +47,12 @@ struct DiffCommand: Command {
     \(HTMLReportOutput.help)
       --whole-files    reset the copies and compare the state by whole files, not by the pages the sessions wrote
       --one-thread     run each operation in one session, then the other, not in both at once
+      --always-read-back  read back after every scenario, also where both copies store the same thing (slower
+                       on a large file: every table the slice writes, read twice per scenario)
       --report-phases  at the end, write where the time went to stderr: 'driverport: diff phases: copies S s,
                        operations S s, readBack S s, state S s; resets: ...' (what 'driverport bench' reads)
     """
-    let flags: Set<String> = Set(["json", "whole-files", "one-thread", "report-phases"]).union(KeyOptions.flagNames)
+    let flags: Set<String> = Set(["json", "whole-files", "one-thread", "always-read-back", "report-phases"]).union(KeyOptions.flagNames)
     let options: Set<String> = Set(["slices", "seed", "operations", HTMLReportOutput.optionName]).union(KeyOptions.optionNames)
 
     func run(_ arguments: ArgumentList, console: Console) throws -> ExitCode {
@@ -68,6 +72,7 @@ struct DiffCommand: Command {
             )
             runner.tracksChangedPages = !arguments.flag("whole-files")
             runner.runsSidesConcurrently = !arguments.flag("one-thread")
+            runner.readBackPolicy = arguments.flag("always-read-back") ? .afterEveryScenario : .whenStatesDiffer
             runner.phases = phases
             // Text: the header now, each slice's table as it finishes, the verdict at the end (a large file's diff
             // takes minutes). JSON: one document at the end.

@@ -16,10 +16,11 @@ import SQLiteEngine
 /// 2. The slice's hand-written scenarios, then its random ones (``DiffOptions``). On a WAL-mode source their journal
 ///    modes are not compared again: the legacy session takes such a file out of WAL in every scenario (a recorded
 ///    difference, reported once by step 1); everything else is.
-/// 3. After every scenario of both steps (a file source), the read-back check: the state the reader/writer session
-///    left is read by the legacy session through the slice's read operations (``PortedSlice/readBack``) and must
-///    give what the reader/writer session reads; anything else is a mismatch named "not readable by the legacy
-///    driver".
+/// 3. After a scenario of either step (a file source) whose copies store something different, the read-back check:
+///    the state the reader/writer session left is read by the legacy session through the slice's read operations
+///    (``PortedSlice/readBack``) and must give what the reader/writer session reads; anything else is a mismatch
+///    named "not readable by the legacy driver". Copies that store the same rows, schema and `user_version` hold
+///    nothing the legacy session did not write itself, so the check is skipped there (``readBackPolicy``).
 ///
 /// Mismatches covered by a ``RecordedDifference`` are reported apart and do not fail the run; every mismatch that
 /// is a known porting trap names it (``PortingTrap``).
@@ -38,6 +39,11 @@ public struct SessionDiffRunner {
     /// takes about the slower session's time, not the sum of both. The sessions are `Sendable` and share nothing
     /// (each has its own copy, minter and connections); the verdict is the same either way.
     public var runsSidesConcurrently = true
+    /// When the read-back check runs: after a scenario whose copies store something different (the default), or
+    /// after every scenario (``Differential/ReadBackPolicy/afterEveryScenario``: slower on a large file, where it
+    /// reads every table the slice writes twice per scenario, and it also compares how the sessions decode a state
+    /// they agree on).
+    public var readBackPolicy = ReadBackPolicy.whenStatesDiffer
     /// Where the run's time goes, summed over every harness it makes (`nil`, the default: not measured).
     package var phases: HarnessPhases?
     /// A change to every statement a driver's sessions prepare, by driver (the planted-bug run's hook); empty: the
@@ -229,6 +235,7 @@ public struct SessionDiffRunner {
         harness.tracksChangedPages = tracksChangedPages
         // MMEX sessions are Sendable and each side has its own copy, minter and connections.
         harness.runsSidesConcurrently = runsSidesConcurrently
+        harness.readBackPolicy = readBackPolicy
         harness.phases = phases
         return harness
     }

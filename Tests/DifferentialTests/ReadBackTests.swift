@@ -50,8 +50,31 @@ struct ReadBackTests {
         #expect(readBack.trap == .notReadableByLegacy)
     }
 
-    @Test("read-back runs after every scenario on the candidate's copy, and agreeing sides find nothing")
-    func runsEveryScenario() throws {
+    @Test("by default the read-back is skipped after a scenario whose copies store the same thing")
+    func skippedWhenStatesAgree() throws {
+        let opened = try opensOfThreeAgreeingScenarios(policy: .whenStatesDiffer)
+        #expect(opened == Array(repeating: ["legacy baseline", "port candidate"], count: 3).flatMap { $0 })
+    }
+
+    @Test("read-back after every scenario opens the candidate's copy again, then the baseline reads it; agreeing sides find nothing")
+    func runsEveryScenarioWhenAsked() throws {
+        let opened = try opensOfThreeAgreeingScenarios(policy: .afterEveryScenario)
+        let expected = ["legacy baseline", "port candidate", "port candidate", "legacy candidate"]
+        #expect(opened == Array(repeating: expected, count: 3).flatMap { $0 })
+    }
+
+    @Test("a state difference the comparison leaves out of its rows still gets a read-back")
+    func runsWhenRowsAreNotCompared() throws {
+        let report = try runTrapToys(
+            baseline: legacy, candidate: port, operations: [TrapOperations.put], readBack: [TrapOperations.dates],
+            configure: { $0.comparison.rows = false }
+        )
+        #expect(report.mismatches.contains { $0.kind == .readBack && $0.trap == .notReadableByLegacy })
+        #expect(!report.mismatches.contains { $0.kind == .rows })
+    }
+
+    /// The opens (side and copy) of three one-write scenarios on two sides that write and read alike.
+    private func opensOfThreeAgreeingScenarios(policy: ReadBackPolicy) throws -> [String] {
         let opened = OpenLog()
         let folder = TemporaryDirectory.inMemory("readback")
         let source = folder.path("toy.db")
@@ -66,15 +89,15 @@ struct ReadBackTests {
                 close: { $0.close() }
             )
         }
-        let harness = DifferentialHarness<TrapToy>(
+        var harness = DifferentialHarness<TrapToy>(
             baseline: side("legacy"), candidate: side("port"), workDirectory: folder.url, shrinkBudget: 0,
             readBack: [TrapOperations.dates]
         )
+        harness.readBackPolicy = policy
         let scenarios = (0..<3).map { Scenario<TrapToy>(name: "s\($0)", operations: [TrapOperations.put]) }
         let report = try harness.run(slice: "toy", scenarios: scenarios, on: source)
         #expect(report.mismatches == 0, "\(report.details)")
-        let expected = ["legacy baseline", "port candidate", "legacy candidate"]
-        #expect(opened.entries == Array(repeating: expected, count: 3).flatMap { $0 })
+        return opened.entries
     }
 }
 

@@ -20,7 +20,7 @@ struct ReadBackSliceTests {
         }
     }
 
-    @Test("the legacy session's read of the copy the queue left differs from the queue's own: named, not failing silently")
+    @Test("read back after every scenario, the legacy session's read of the copy the queue left differs from the queue's own: named, not failing silently")
     func differenceIsReported() throws {
         let folder = ScratchDirectory()
         let slice = try #require(SliceRegistry.ported.first { $0.slice == .infoTable })
@@ -37,10 +37,12 @@ struct ReadBackSliceTests {
             },
             close: { try $0.close() }
         )
-        let harness = DifferentialHarness(
+        var harness = DifferentialHarness(
             baseline: DriverKind.legacy.differentialSide(.file(path: CommittedFixture.plain, key: nil)),
             candidate: planted, workDirectory: folder.url, shrinkBudget: 0, readBack: slice.readBack
         )
+        // The planted bug is in a read only: both copies store the same thing, where the default skips the read-back.
+        harness.readBackPolicy = .afterEveryScenario
         let report = try harness.run(Scenario(name: "open and close", operations: []), on: CommittedFixture.plain)
         let readBack = try #require(report.mismatches.first { $0.kind == .readBack })
         #expect(readBack.operation == "read back infoTable.entries")

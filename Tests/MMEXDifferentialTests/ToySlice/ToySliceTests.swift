@@ -60,7 +60,7 @@ struct ToySliceTests {
         #expect(try inner.read { try $0.toys.notes() } == [added])
     }
 
-    @Test("its read-back runs after every scenario: a candidate whose toy notes read one short is named")
+    @Test("its read-back is wired in: read back after every scenario, a candidate whose toy notes read one short is named")
     func readBackCatchesIt() throws {
         let folder = ScratchDirectory()
         let candidate = DifferentialSide<any MMEXSession>(
@@ -74,10 +74,12 @@ struct ToySliceTests {
             },
             close: { try $0.close() }
         )
-        let harness = DifferentialHarness(
+        var harness = DifferentialHarness(
             baseline: DriverKind.legacy.differentialSide(.file(path: CommittedFixture.plain, key: nil)),
             candidate: candidate, workDirectory: folder.url, shrinkBudget: 0, readBack: ToyScenarios.slice.readBack
         )
+        // The bug is in a read only: both copies store the same notes, where the default skips the read-back.
+        harness.readBackPolicy = .afterEveryScenario
         let report = try harness.run(Scenario(name: "one note", operations: [ToyScenarios.add("n")]), on: CommittedFixture.plain)
         let readBack = try #require(report.mismatches.first { $0.kind == .readBack })
         #expect(readBack.operation == "read back toys.notes")

@@ -1,8 +1,9 @@
 import Differential
 import TodoModel
 
-/// What the read-back check reads after every scenario: the copy the reader/writer session left, read by the
-/// legacy session, must give what the reader/writer session reads (DriverPort's `DifferentialHarness.readBack`).
+/// What the read-back check reads after a scenario whose copies store something different: the copy the
+/// reader/writer session left, read by the legacy session, must give what the reader/writer session reads
+/// (DriverPort's `DifferentialHarness.readBack`).
 /// A date or UUID the port writes in a form the legacy code cannot decode fails as "not readable by the legacy
 /// driver": users who go back to the previous build must still read their lists.
 public enum TodoReadBack {
