@@ -48,7 +48,7 @@ package struct TrackedCopy: Sendable {
         let watched = ChangedPageTracking.watch(sourcePath) && ChangedPageTracking.watch(copyPath)
         let forms = (source: ChangedPageTracking.forms(sourcePath), copy: ChangedPageTracking.forms(copyPath))
         guard watched, let source = FileIdentity.of(sourcePath), let copy = FileIdentity.of(copyPath),
-              let header = Self.header(sourcePath),
+              let header = DatabaseHeader.bytes(atPath: sourcePath),
               let sourceRecord = ChangedPageTracking.recorded(forms: forms.source, forget: false),
               let copyRecord = ChangedPageTracking.recorded(forms: forms.copy, forget: false)
         else {
@@ -56,7 +56,7 @@ package struct TrackedCopy: Sendable {
             return
         }
         identities = (source, copy)
-        counter = Self.changeCounter(header)
+        counter = DatabaseHeader.changeCounter(header: header)
         self.forms = forms
         stamps = (sourceRecord.stamps, copyRecord.stamps)
     }
@@ -74,13 +74,14 @@ package struct TrackedCopy: Sendable {
               let sourceNow = FileIdentity.of(sourcePath), let copyNow = FileIdentity.of(copyPath),
               sourceNow.device == identities.source.device, sourceNow.inode == identities.source.inode,
               copyNow.device == identities.copy.device, copyNow.inode == identities.copy.inode,
-              let sourceHeader = Self.header(sourcePath), Self.holdsWholeDatabase(sourcePath, header: sourceHeader),
-              let copyHeader = Self.header(copyPath),
+              let sourceHeader = DatabaseHeader.bytes(atPath: sourcePath),
+              Self.holdsWholeDatabase(sourcePath, header: sourceHeader),
+              let copyHeader = DatabaseHeader.bytes(atPath: copyPath),
               let source = ChangedPageTracking.recorded(forms: forms.source, forget: false),
               let copy = ChangedPageTracking.recorded(forms: forms.copy, forget: false),
               copy.opens > 0, source.stamps == stamps.source, copy.stamps == stamps.copy,
-              source.counters.accountFor(from: counter, to: Self.changeCounter(sourceHeader)),
-              copy.counters.accountFor(from: counter, to: Self.changeCounter(copyHeader))
+              source.counters.accountFor(from: counter, to: DatabaseHeader.changeCounter(header: sourceHeader)),
+              copy.counters.accountFor(from: counter, to: DatabaseHeader.changeCounter(header: copyHeader))
         else { return nil }
         return [source, copy]
     }
@@ -133,25 +134,10 @@ package struct TrackedCopy: Sendable {
         ChangedPageTracking.unwatch(copyPath)
     }
 
-    /// The file change counter (bytes 24-27) of a database `header`.
-    private static func changeCounter(_ header: [UInt8]) -> UInt32 {
-        header[24...27].reduce(UInt32(0)) { ($0 << 8) | UInt32($1) }
-    }
-
     /// Whether the main file at `path`, whose first bytes are `header`, is the whole database: rollback-journal mode
     /// (header bytes 18-19 are 1: every commit writes the next change counter) and no `-wal` or `-journal` content
     /// beside it.
     private static func holdsWholeDatabase(_ path: String, header: [UInt8]) -> Bool {
         header[18] == 1 && header[19] == 1 && !UnchangedTables.mayHoldMoreThanMainFiles(path)
-    }
-
-    /// The first 100 bytes of the file at `path`; `nil` when it is shorter or cannot be read.
-    private static func header(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 100)
-        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
-        return count == 100 ? bytes : nil
     }
 }

@@ -66,10 +66,7 @@ enum UnchangedTables {
     /// hold the whole database.
     static func mayHoldMoreThanMainFiles(_ paths: String...) -> Bool {
         paths.contains { path in
-            ["-wal", "-journal"].contains { suffix in
-                var info = stat()
-                return stat(path + suffix, &info) == 0 && info.st_size > 0
-            }
+            ["-wal", "-journal"].contains { UntouchedReader.size(ofFileAt: path + $0) > 0 }
         }
     }
 

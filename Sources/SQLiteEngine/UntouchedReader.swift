@@ -119,12 +119,24 @@ public enum DatabaseHeader {
     /// `true` for a plain SQLite file SQLite opens in WAL mode, `false` for a plain file in rollback-journal mode,
     /// `nil` when the file has no plain SQLite header (missing, short, or encrypted).
     public static func walMode(atPath path: String) -> Bool? {
+        bytes(atPath: path).map(isWALMode(header:))
+    }
+
+    /// The first 100 bytes of a plain SQLite file, `nil` when the file is missing, shorter, or has no plain SQLite
+    /// header (encrypted, or not a database).
+    public static func bytes(atPath path: String) -> [UInt8]? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
         let magic = Array("SQLite format 3".utf8) + [0]
         guard header.count == 100, Array(header[0..<16]) == magic else { return nil }
-        return isWALMode(header: header)
+        return header
+    }
+
+    /// The file change counter (bytes 24-27, big-endian) of a 100-byte `header`: every rollback-journal commit
+    /// writes the next one.
+    public static func changeCounter(header: [UInt8]) -> UInt32 {
+        header[24...27].reduce(UInt32(0)) { ($0 << 8) | UInt32($1) }
     }
 
     /// Whether SQLite opens a file with this header in WAL mode: the read version (byte 19) is 2. SQLite looks at

@@ -1,5 +1,4 @@
 import SQLiteEngine
-import Foundation
 
 /// A compiled raw-SQL statement: bind values, run it, read its rows as values or through a ``RowCursor``.
 ///
@@ -116,10 +115,9 @@ public final class Statement: @unchecked Sendable {
 
     /// The next row's values, or `nil` after the last row.
     public func next() throws(LegacyError) -> [SQLiteValue]? {
-        // The lock's `sync` written out: a closure here costs a call and a retain of the connection a row.
-        let mutex = lock.mutex
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        // Not `lock.sync`: its closure would cost a call and a retain of the connection a row.
+        lock.lock()
+        defer { lock.unlock() }
         let more: Bool
         do { more = try handle.step() } catch { throw .sqlite(error) }
         guard more else { return nil }
