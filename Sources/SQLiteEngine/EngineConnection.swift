@@ -7,7 +7,9 @@ public final class EngineConnection {
     /// The library that opened this connection; every call goes through it.
     public let library: SQLiteLibrary
     /// The `sqlite3*` handle, for the C calls the engine does not wrap.
-    public private(set) var handle: OpaquePointer?
+    /// (Unchecked exclusivity: the connection's one owner at a time reads it on every call and clears it only in
+    /// ``close()``; the run-time check cost a call per read and guarded nothing that owner does not.)
+    @exclusivity(unchecked) public private(set) var handle: OpaquePointer?
     /// The path or URI it was opened with.
     public let path: String
     @usableFromInline let api: SQLiteAPI

@@ -228,32 +228,66 @@ public final class EngineStatement {
     /// to release as they are overwritten; otherwise it is uninitialized memory or holds only numbers and NULLs,
     /// which are simply overwritten (no release, no outlined destroy of the old value).
     public func copyRow(into values: UnsafeMutablePointer<SQLiteValue>, count: Int, replacing: Bool) -> Bool {
+        // The old values are released in one pass first, so the copy loop only initializes: per column, one
+        // column lookup, its storage class and, for a number, its payload (the calls read from locals, not `api`).
+        if replacing { values.deinitialize(count: count) }
+        let columnValue = api.columnValue, valueType = api.valueType
+        let valueInt64 = api.valueInt64, valueDouble = api.valueDouble
         var references = false
-        for index in 0..<count {
-            let value = value(at: Int32(index))
-            switch value {
-            case .text, .blob: references = true
-            case .integer, .real, .null: break
+        var slot = values
+        var index: Int32 = 0
+        let end = Int32(truncatingIfNeeded: count)
+        while index < end {
+            let value = columnValue(handle, index)
+            switch valueType(value) {
+            case StorageClass.integer.rawValue: slot.initialize(to: .integer(valueInt64(value)))
+            case StorageClass.real.rawValue: slot.initialize(to: .real(valueDouble(value)))
+            case StorageClass.text.rawValue:
+                slot.initialize(to: .text(string(of: value)))
+                references = true
+            case StorageClass.blob.rawValue:
+                slot.initialize(to: .blob(blob(of: value)))
+                references = true
+            default: slot.initialize(to: .null)
             }
-            if replacing { values[index] = value } else { (values + index).initialize(to: value) }
+            slot += 1
+            index &+= 1
         }
         return references
     }
 
     /// The column's value in its own storage class.
     ///
-    /// The column is located once (`sqlite3_column_value`) for its storage class and, for a number, its value:
-    /// half the lookups of `sqlite3_column_type` followed by `sqlite3_column_int64`.
+    /// The column is located once (`sqlite3_column_value`) for its storage class and its value, read from that
+    /// `sqlite3_value*`: half the lookups of `sqlite3_column_type` followed by `sqlite3_column_int64`, a third of
+    /// those of `sqlite3_column_type`, `sqlite3_column_text` and `sqlite3_column_bytes`.
     @inlinable
     public func value(at index: Int32) -> SQLiteValue {
         let value = api.columnValue(handle, index)
         switch api.valueType(value) {
         case StorageClass.integer.rawValue: return .integer(api.valueInt64(value))
         case StorageClass.real.rawValue: return .real(api.valueDouble(value))
-        case StorageClass.text.rawValue: return .text(string(at: index))
-        case StorageClass.blob.rawValue: return .blob(blob(at: index))
+        case StorageClass.text.rawValue: return .text(string(of: value))
+        case StorageClass.blob.rawValue: return .blob(blob(of: value))
         default: return .null
         }
+    }
+
+    /// A column's `sqlite3_value*` (from `sqlite3_column_value`) as text: read from the value itself, without
+    /// locating the column again as `sqlite3_column_text` and `sqlite3_column_bytes` would (twice).
+    @inlinable
+    func string(of value: OpaquePointer?) -> String {
+        guard let text = api.valueText(value) else { return "" }
+        let count = Int(api.valueBytes(value))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// A column's `sqlite3_value*` as bytes, read from the value itself (see ``string(of:)``).
+    @inlinable
+    func blob(of value: OpaquePointer?) -> [UInt8] {
+        guard let bytes = api.valueBlob(value) else { return [] }
+        let count = Int(api.valueBytes(value))
+        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
     }
 }
 

@@ -89,6 +89,12 @@ public struct SQLiteAPI: @unchecked Sendable {
     public var valueInt64: @convention(c) (OpaquePointer?) -> Int64
     /// `sqlite3_value_double`: a `sqlite3_value*` as a double.
     public var valueDouble: @convention(c) (OpaquePointer?) -> Double
+    /// `sqlite3_value_text`: a `sqlite3_value*` as UTF-8 text (nil for NULL).
+    public var valueText: @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
+    /// `sqlite3_value_blob`: a `sqlite3_value*` as bytes (nil for an empty blob or NULL).
+    public var valueBlob: @convention(c) (OpaquePointer?) -> UnsafeRawPointer?
+    /// `sqlite3_value_bytes`: the length in bytes of a value's text or blob, read after `valueText`/`valueBlob`.
+    public var valueBytes: @convention(c) (OpaquePointer?) -> Int32
     /// `sqlite3_changes`: the rows changed by the connection's most recent INSERT, UPDATE or DELETE.
     public var changes: @convention(c) (OpaquePointer?) -> Int32
     /// `sqlite3_total_changes`: the rows changed since the connection opened.
@@ -152,6 +158,9 @@ public struct SQLiteAPI: @unchecked Sendable {
         valueType: sqlite3_value_type,
         valueInt64: sqlite3_value_int64,
         valueDouble: sqlite3_value_double,
+        valueText: sqlite3_value_text,
+        valueBlob: sqlite3_value_blob,
+        valueBytes: sqlite3_value_bytes,
         changes: sqlite3_changes,
         totalChanges: sqlite3_total_changes,
         lastInsertRowid: sqlite3_last_insert_rowid,

@@ -61,6 +61,28 @@ struct WriteTests {
         }
     }
 
+    @Test("a shape of bound values and one with an expression for the same columns never run each other's statement")
+    func valueShapeAndExpressionShapeOfTheSameColumns() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, i, r, s, b)")
+        let t = Table("t")
+        let i = SQLExpression<Int64?>("i"), r = SQLExpression<Double?>("r")
+        let s = SQLExpression<String?>("s"), b = SQLExpression<Blob?>("b")
+        for index in Int64(0)..<4 {
+            // Every storage class through the shape of bound values, then the same columns with `i` computed.
+            try db.run(t.insert(i <- index, r <- 0.5, s <- "s\(index)", b <- Blob(bytes: [1, 2])))
+            try db.run(t.insert(i <- SQLExpression<Int64?>(value: 100) + index, r <- nil, s <- nil, b <- nil))
+            try db.run(t.insert(i <- nil, r <- nil, s <- "", b <- Blob(bytes: [])))
+        }
+        let rows = try db.prepare("SELECT i, r, s, b, typeof(b) FROM t ORDER BY id").allValues()
+        #expect(rows.count == 12)
+        for index in 0..<4 {
+            #expect(rows[index * 3] == [.integer(Int64(index)), .real(0.5), .text("s\(index)"), .blob([1, 2]), .text("blob")])
+            #expect(rows[index * 3 + 1] == [.integer(100 + Int64(index)), .null, .null, .null, .text("null")])
+            #expect(rows[index * 3 + 2] == [.null, .null, .text(""), .blob([]), .text("blob")])
+        }
+    }
+
     @Test("insertMany writes all rows in one statement; rows with different columns are refused")
     func insertMany() throws {
         let db = try S.database()

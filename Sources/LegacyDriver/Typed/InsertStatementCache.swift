@@ -12,6 +12,8 @@ final class InsertStatementCache {
         let columns: [String]
         /// `nil` where the value is a bound value, else the value expression's SQL.
         let valueTemplates: [String?]
+        /// Whether every value is a bound value (no value expression): the common shape, bound by a shorter loop.
+        let bindsOnlyValues: Bool
         let statement: EngineStatement
         /// Set while the statement runs (a custom SQL function could insert again from inside it).
         /// Unchecked exclusivity: set and cleared around each run by the connection's one owning thread.
@@ -25,6 +27,7 @@ final class InsertStatementCache {
                 if case .expression(let expression) = setter.value { return expression.template }
                 return nil
             }
+            bindsOnlyValues = valueTemplates.allSatisfy { $0 == nil }
             self.statement = statement
         }
 
@@ -37,6 +40,7 @@ final class InsertStatementCache {
         /// Binds the setters' values in order while checking that each sets this shape's column with this shape's
         /// kind of value; `false` (with some values bound, harmlessly) as soon as one does not.
         func bindIfSameShape(_ setters: [Setter]) throws(SQLiteError) -> Bool {
+            if bindsOnlyValues { return try bindValuesIfSameColumns(setters) }
             var index: Int32 = 1
             for offset in setters.indices {
                 guard setters[offset].columnTemplate == columns[offset] else { return false }
@@ -70,6 +74,30 @@ final class InsertStatementCache {
                 }
             }
             return true
+        }
+
+        /// ``bindIfSameShape(_:)`` for a shape of bound values only: each setter must set this shape's column to a
+        /// value (not an expression), bound at its position.
+        private func bindValuesIfSameColumns(_ setters: [Setter]) throws(SQLiteError) -> Bool {
+            try setters.withUnsafeBufferPointer { (setters) throws(SQLiteError) -> Bool in
+                try columns.withUnsafeBufferPointer { (columns) throws(SQLiteError) -> Bool in
+                    guard setters.count == columns.count else { return false }
+                    var index: Int32 = 1
+                    for offset in setters.indices {
+                        guard setters[offset].columnTemplate == columns[offset] else { return false }
+                        switch setters[offset].value {
+                        case .integer(let number): try statement.bind(number, at: index)
+                        case .real(let number): try statement.bind(number, at: index)
+                        case .text(let text): try statement.bind(text, at: index)
+                        case .blob(let bytes): try statement.bind(blob: bytes, at: index)
+                        case .null: try statement.bindNull(at: index)
+                        case .expression: return false
+                        }
+                        index &+= 1
+                    }
+                    return true
+                }
+            }
         }
 
         /// Runs the bound statement to its end and resets it.
