@@ -44,33 +44,15 @@ final class InsertStatementCache {
             var index: Int32 = 1
             for offset in setters.indices {
                 guard setters[offset].columnTemplate == columns[offset] else { return false }
-                switch setters[offset].value {
-                case .integer(let number):
-                    guard valueTemplates[offset] == nil else { return false }
-                    try statement.bind(number, at: index)
-                    index += 1
-                case .real(let number):
-                    guard valueTemplates[offset] == nil else { return false }
-                    try statement.bind(number, at: index)
-                    index += 1
-                case .text(let text):
-                    guard valueTemplates[offset] == nil else { return false }
-                    try statement.bind(text, at: index)
-                    index += 1
-                case .blob(let bytes):
-                    guard valueTemplates[offset] == nil else { return false }
-                    try statement.bind(blob: bytes, at: index)
-                    index += 1
-                case .null:
-                    guard valueTemplates[offset] == nil else { return false }
-                    try statement.bindNull(at: index)
-                    index += 1
-                case .expression(let expression):
+                if case .expression(let expression) = setters[offset].value {
                     guard valueTemplates[offset] == expression.template else { return false }
                     for value in expression.bindings {
                         try statement.bind(value, at: index)
                         index += 1
                     }
+                } else {
+                    guard valueTemplates[offset] == nil, try bind(setters[offset].value, at: index) else { return false }
+                    index += 1
                 }
             }
             return true
@@ -84,20 +66,28 @@ final class InsertStatementCache {
                     guard setters.count == columns.count else { return false }
                     var index: Int32 = 1
                     for offset in setters.indices {
-                        guard setters[offset].columnTemplate == columns[offset] else { return false }
-                        switch setters[offset].value {
-                        case .integer(let number): try statement.bind(number, at: index)
-                        case .real(let number): try statement.bind(number, at: index)
-                        case .text(let text): try statement.bind(text, at: index)
-                        case .blob(let bytes): try statement.bind(blob: bytes, at: index)
-                        case .null: try statement.bindNull(at: index)
-                        case .expression: return false
-                        }
+                        guard setters[offset].columnTemplate == columns[offset],
+                              try bind(setters[offset].value, at: index)
+                        else { return false }
                         index &+= 1
                     }
                     return true
                 }
             }
+        }
+
+        /// Binds a bound value at `index`; `false` (nothing bound) for an expression, which has no single value.
+        @inline(__always)
+        private func bind(_ value: SetterValue, at index: Int32) throws(SQLiteError) -> Bool {
+            switch value {
+            case .integer(let number): try statement.bind(number, at: index)
+            case .real(let number): try statement.bind(number, at: index)
+            case .text(let text): try statement.bind(text, at: index)
+            case .blob(let bytes): try statement.bind(blob: bytes, at: index)
+            case .null: try statement.bindNull(at: index)
+            case .expression: return false
+            }
+            return true
         }
 
         /// Runs the bound statement to its end and resets it.
