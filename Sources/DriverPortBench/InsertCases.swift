@@ -2,7 +2,8 @@ import LegacyDriver
 import ReaderWriterDriver
 
 /// Case 2: insert rows of ten INTEGER columns in one transaction, with the raw C API, the legacy driver, a queue
-/// and a pool, all into the same table of one WAL file.
+/// and a pool, all into the same table of one WAL file; and the legacy driver's floor, the app's setters with raw C
+/// doing the insert.
 ///
 /// Before each timed run (untimed) the table is emptied and the WAL checkpointed and truncated, so every run
 /// inserts into an empty table and no run's commit pays for checkpointing another run's pages.
@@ -33,16 +34,8 @@ enum InsertCases {
             .init(DriverSet.legacyName, setUp: reset) {
                 // The query builder: `table.insert(c0 <- v, ...)`, one statement compiled per shape.
                 let t = FetchCases.legacyTable
-                typealias C = FetchCases.Legacy
                 try drivers.legacy.transaction(.immediate) {
-                    for row in 0..<count {
-                        try drivers.legacy.run(t.insert(
-                            C.c0 <- IntegerTable.value(row: row, column: 0), C.c1 <- IntegerTable.value(row: row, column: 1),
-                            C.c2 <- IntegerTable.value(row: row, column: 2), C.c3 <- IntegerTable.value(row: row, column: 3),
-                            C.c4 <- IntegerTable.value(row: row, column: 4), C.c5 <- IntegerTable.value(row: row, column: 5),
-                            C.c6 <- IntegerTable.value(row: row, column: 6), C.c7 <- IntegerTable.value(row: row, column: 7),
-                            C.c8 <- IntegerTable.value(row: row, column: 8), C.c9 <- IntegerTable.value(row: row, column: 9)))
-                    }
+                    for row in 0..<count { try drivers.legacy.run(legacyInsert(into: t, row: row)) }
                 }
                 return verified(count, drivers)
             },
@@ -52,7 +45,31 @@ enum InsertCases {
             .init(DriverSet.poolName, setUp: reset) {
                 verified(try drivers.pool.write { try insertRows($0, count: count) }, drivers)
             },
+            .init(settersFloorName, setUp: reset) {
+                let t = FetchCases.legacyTable
+                let sink = InsertSink()
+                return verified(try drivers.raw.insertIntegers(table: table, columns: IntegerTable.columns, count: count) {
+                    sink.keep(legacyInsert(into: t, row: $0))
+                }, drivers)
+            },
         ])
+    }
+
+    /// Not a driver: the work an app's `table.insert(c0 <- v, ...)` does before any driver sees it (building the ten
+    /// setters and the insert, then freeing them), with the row inserted by the raw C baseline. Its ratio to raw C is
+    /// the floor of any driver that takes SQLite.swift's insert API: the legacy driver's own share is the rest.
+    static let settersFloorName = "setters + raw C"
+
+    /// Row `row` as the app writes it on the legacy driver: `t.insert(c0 <- v, ..., c9 <- v)`.
+    @inline(__always)
+    static func legacyInsert(into t: Table, row: Int) -> Insert {
+        typealias C = FetchCases.Legacy
+        return t.insert(
+            C.c0 <- IntegerTable.value(row: row, column: 0), C.c1 <- IntegerTable.value(row: row, column: 1),
+            C.c2 <- IntegerTable.value(row: row, column: 2), C.c3 <- IntegerTable.value(row: row, column: 3),
+            C.c4 <- IntegerTable.value(row: row, column: 4), C.c5 <- IntegerTable.value(row: row, column: 5),
+            C.c6 <- IntegerTable.value(row: row, column: 6), C.c7 <- IntegerTable.value(row: row, column: 7),
+            C.c8 <- IntegerTable.value(row: row, column: 8), C.c9 <- IntegerTable.value(row: row, column: 9))
     }
 
     /// The rows inserted, with a checksum of what the table holds afterwards (read after the clock stopped), so an
@@ -76,4 +93,13 @@ enum InsertCases {
         }
         return count
     }
+}
+
+/// Keeps the last insert the setters floor built, so each one is built on the heap and freed when the next replaces
+/// it, as on the legacy driver (an insert nobody keeps could be built on the stack, which no driver call allows).
+final class InsertSink {
+    private var last: Insert?
+
+    @inline(never)
+    func keep(_ insert: consuming Insert) { last = insert }
 }

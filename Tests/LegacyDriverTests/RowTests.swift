@@ -196,4 +196,22 @@ struct RowTests {
         let paged = try db.prepare(S.users.order(S.id).limit(2, offset: 1)).map { try $0.get(S.id) }
         #expect(paged == [2, 3])
     }
+
+    @Test("every column of a wide row is found by its expression, through a name made again at run time too")
+    func wideRowLookups() throws {
+        // Eighty names in a table of a few hundred slots: some hash to the same slot and wrap around the table's end,
+        // in every process (hashes are seeded per process), so the probe chain is what each read follows.
+        let db = try Connection(.inMemory)
+        let names = (0..<80).map { "a_long_column_name_\($0)" }
+        try db.execute("CREATE TABLE wide (" + names.map { "\($0) INTEGER" }.joined(separator: ", ") + ")")
+        try db.execute("INSERT INTO wide VALUES (" + (0..<80).map { "\($0 * 7)" }.joined(separator: ", ") + ")")
+        let columns = names.map { SQLExpression<Int64>($0) }
+        let row = try #require(try db.pluck(Table("wide").select(columns)))
+        for (offset, column) in columns.enumerated().reversed() {
+            #expect(try row.get(column) == Int64(offset * 7))
+            // The same name built anew (longer than a small string, so another string object): the same column.
+            #expect(try row.get(SQLExpression<Int64>(String(names[offset].reversed().reversed()))) == Int64(offset * 7))
+        }
+        #expect(throws: LegacyError.self) { try row.get(SQLExpression<Int64>("a_long_column_name_80")) }
+    }
 }
