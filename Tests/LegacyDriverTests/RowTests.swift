@@ -199,8 +199,8 @@ struct RowTests {
 
     @Test("every column of a wide row is found by its expression, through a name made again at run time too")
     func wideRowLookups() throws {
-        // Eighty names in a table of a few hundred slots: some hash to the same slot and wrap around the table's end,
-        // in every process (hashes are seeded per process), so the probe chain is what each read follows.
+        // Eighty names in a table of 512 slots: some all but surely share a slot, so reads follow probe chains; hashes
+        // are seeded per process, so each run lays the names out differently (a chain may wrap around the end).
         let db = try Connection(.inMemory)
         let names = (0..<80).map { "a_long_column_name_\($0)" }
         try db.execute("CREATE TABLE wide (" + names.map { "\($0) INTEGER" }.joined(separator: ", ") + ")")

@@ -122,11 +122,15 @@ struct AsyncTests {
         let pool = try DatabasePool(path: scratch.path, configuration: configuration)
         let holding = Gate(), release = Gate(), finished = Gate()
         let holderError = Locked<String?>(nil)
+        // The waiting read is a task on the cooperative pool, which the suite's other tests keep busy: on a loaded
+        // machine it can start minutes later. The holder keeps the only reader longer than the test waits for that
+        // read to queue, so a late start is still a read that waits, never one that finds the reader free.
+        let waitForQueuedRead = 300.0
         onThread {
             do {
                 try pool.read { _ in
                     holding.open()
-                    release.wait()
+                    release.wait(seconds: 2 * waitForQueuedRead)
                 }
             } catch {
                 holderError.withLock { $0 = "\(error)" }
@@ -135,8 +139,8 @@ struct AsyncTests {
             finished.open()
         }
         #expect(holding.wait())
-        let task = Task { try await pool.read { _ in 1 } }
-        #expect(await waitUntilAsync { pool.readers.waitingReadCount == 1 })
+        let task = Task(priority: .high) { try await pool.read { _ in 1 } }
+        #expect(await waitUntilAsync(seconds: waitForQueuedRead) { pool.readers.waitingReadCount == 1 })
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(pool.readers.waitingReadCount == 0)

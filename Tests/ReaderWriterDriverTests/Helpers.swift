@@ -58,17 +58,21 @@ func onThread(_ body: @escaping @Sendable () -> Void) {
     thread.start()
 }
 
-/// Polls `condition` until it holds (hang guard: 60 s). Used to wait for a state, never to assert a duration.
-/// Polls `condition` from async code, suspending between polls so the cooperative thread stays free for the task
-/// being waited on (on 2 cores the pool has 2 threads; blocking one with `usleep` can starve the other task).
-func waitUntilAsync(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<60_000 {
+/// Polls `condition` from async code until it holds or the hang guard (`seconds` on the clock, however long each
+/// poll's sleep takes on a busy machine) runs out. Used to wait for a state, never to assert a duration. It
+/// suspends between polls so the cooperative thread stays free for the task being waited on (on 2 cores the pool
+/// has 2 threads; blocking one with `usleep` can starve the other task).
+func waitUntilAsync(seconds: Double, _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while ContinuousClock.now < deadline {
         if condition() { return true }
         try? await Task.sleep(nanoseconds: 1_000_000)
     }
-    return false
+    return condition()
 }
 
+/// Polls `condition` until it holds (hang guard: 60,000 polls a millisecond apart, longer on a busy machine). Used
+/// to wait for a state, never to assert a duration.
 func waitUntil(_ condition: () -> Bool) -> Bool {
     for _ in 0..<60_000 {
         if condition() { return true }

@@ -84,15 +84,16 @@ final class ColumnMap {
     /// The column an expression names.
     @inlinable @inline(__always)
     func index(of template: String, hash: Int) throws(LegacyError) -> Int32 {
-        var slot = slots + (hash & mask)
+        var position = hash & mask
         while true {
+            let slot = slots + position
             if slot.pointee.hash == hash && slot.pointee.template == template {
                 let index = slot.pointee.index
                 if index >= 0 { return index }
                 break
             }
             if slot.pointee.index == Self.empty { break }
-            slot = slots + ((slots.distance(to: slot) &+ 1) & mask)
+            position = (position &+ 1) & mask
         }
         return try resolve(template)
     }
